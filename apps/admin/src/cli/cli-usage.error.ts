@@ -1,0 +1,2 @@
+/** A mistake in how the CLI was called (exit code 2). */
+export class CliUsageError extends Error {}

@@ -1,0 +1,11 @@
+import { baseEnvShape, portSchema } from '@vigil/platform';
+import { z } from 'zod';
+
+/** Environment of the public API process, validated once at boot. */
+export const apiEnvSchema = z.object({
+  ...baseEnvShape,
+  PORT: portSchema(3000),
+  API_BODY_LIMIT: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
+});
+
+export type ApiConfig = z.infer<typeof apiEnvSchema>;

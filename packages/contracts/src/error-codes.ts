@@ -1,0 +1,38 @@
+/**
+ * Stable machine-readable error codes returned in every problem+json body (RFC 9457).
+ * The README documents this table; never rename a code.
+ */
+export const ErrorCodes = {
+  InvalidJson: { code: 'invalid_json', status: 400, title: 'Request body is not valid JSON' },
+  ValidationFailed: { code: 'validation_failed', status: 400, title: 'Request validation failed' },
+  ApiKeyMissing: { code: 'api_key_missing', status: 401, title: 'API key missing' },
+  ApiKeyMalformed: { code: 'api_key_malformed', status: 401, title: 'API key malformed' },
+  ApiKeyInvalid: { code: 'api_key_invalid', status: 401, title: 'API key invalid' },
+  ApiKeyRevoked: { code: 'api_key_revoked', status: 401, title: 'API key revoked' },
+  ApiKeyExpired: { code: 'api_key_expired', status: 401, title: 'API key expired' },
+  Unauthenticated: { code: 'unauthenticated', status: 401, title: 'Authentication required' },
+  InvalidCredentials: { code: 'invalid_credentials', status: 401, title: 'Invalid email or password' },
+  IpNotAllowed: { code: 'ip_not_allowed', status: 403, title: 'Client IP not allowed for this key' },
+  InsufficientScope: { code: 'insufficient_scope', status: 403, title: 'API key lacks a required scope' },
+  AccountSuspended: { code: 'account_suspended', status: 403, title: 'Account suspended' },
+  Forbidden: { code: 'forbidden', status: 403, title: 'Forbidden' },
+  CsrfFailed: { code: 'csrf_failed', status: 403, title: 'CSRF token missing or invalid' },
+  NotFound: { code: 'not_found', status: 404, title: 'Not found' },
+  MethodNotAllowed: { code: 'method_not_allowed', status: 405, title: 'Method not allowed' },
+  Conflict: { code: 'conflict', status: 409, title: 'Conflict' },
+  PayloadTooLarge: { code: 'payload_too_large', status: 413, title: 'Payload too large' },
+  UnsupportedMediaType: { code: 'unsupported_media_type', status: 415, title: 'Unsupported media type' },
+  RateLimited: { code: 'rate_limited', status: 429, title: 'Rate limit exceeded' },
+  InternalError: { code: 'internal_error', status: 500, title: 'Internal server error' },
+  ServiceUnavailable: { code: 'service_unavailable', status: 503, title: 'Service unavailable' },
+} as const;
+
+export type ErrorCodeKey = keyof typeof ErrorCodes;
+export type ErrorCode = (typeof ErrorCodes)[ErrorCodeKey]['code'];
+
+/** Base URI of the `type` member of problem documents. */
+export const PROBLEM_TYPE_BASE = 'https://vigil.dev/problems/';
+
+export function problemType(code: string): string {
+  return `${PROBLEM_TYPE_BASE}${code.replace(/_/g, '-')}`;
+}

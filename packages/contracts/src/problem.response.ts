@@ -1,0 +1,18 @@
+/** One field-level validation error; `pointer` is an RFC 6901 JSON pointer into the request body. */
+export interface ProblemFieldError {
+  pointer: string;
+  code: string;
+  message: string;
+}
+
+/** RFC 9457 problem document returned by every Vigil HTTP API on error (`application/problem+json`). */
+export interface ProblemResponse {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  requestId: string;
+  errors?: ProblemFieldError[];
+  [extension: string]: unknown;
+}

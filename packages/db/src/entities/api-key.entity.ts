@@ -1,0 +1,58 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { AccountEntity } from './account.entity';
+
+export type ApiKeyStatus = 'active' | 'revoked' | 'expired';
+
+/** An API key. Only the SHA-256 of the full key string is stored, never the key itself. */
+@Entity({ name: 'api_key' })
+export class ApiKeyEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Index('api_key_account_idx')
+  @Column({ name: 'account_id', type: 'uuid' })
+  accountId: string;
+
+  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'account_id' })
+  account?: AccountEntity;
+
+  /** Lower-case hex SHA-256 of the full key. */
+  @Index('api_key_hash_uq', { unique: true })
+  @Column({ name: 'key_hash', type: 'char', length: 64 })
+  keyHash: string;
+
+  /** `<prefix>_` + first 4 + `…` + last 4 of the secret part. */
+  @Column({ type: 'text' })
+  hint: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  label: string;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  scopes: string[];
+
+  @Column({ name: 'allowed_ips', type: 'text', array: true, default: () => "'{}'" })
+  allowedIps: string[];
+
+  @Column({ name: 'rate_limit', type: 'integer', nullable: true })
+  rateLimit: number | null;
+
+  @Column({ name: 'rate_window_seconds', type: 'integer', nullable: true })
+  rateWindowSeconds: number | null;
+
+  @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
+  expiresAt: Date | null;
+
+  @Column({ type: 'text', default: 'active' })
+  status: ApiKeyStatus;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
+  lastUsedAt: Date | null;
+
+  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  revokedAt: Date | null;
+}

@@ -1,0 +1,6 @@
+export * from './entities';
+export { MIGRATIONS } from './migrations';
+export { createDataSource, dataSourceOptions, type VigilDataSourceOptions } from './data-source.factory';
+export { migrationStatus, type MigrationStatus } from './migration-status';
+export { EmbeddedDatabase, type EmbeddedDatabaseOptions, type EmbeddedConnection } from './embedded/embedded-database';
+export { locateDatabase, type DatabaseLocation } from './database-location';

@@ -1,0 +1,35 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+const port = (fallback: number) => z.coerce.number().int().min(1, 'must be a port number (1-65535)').max(65535, 'must be a port number (1-65535)').default(fallback);
+
+const postgresUrl = z
+  .string()
+  .refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v), 'must be a postgres:// or postgresql:// URL');
+
+const redisUrl = z.string().refine((v) => /^rediss?:\/\/[^\s]+$/.test(v), 'must be a redis:// or rediss:// URL');
+
+/** `TRUSTED_PROXIES`: comma-separated IPs or CIDR ranges. */
+const ipList = z
+  .string()
+  .default('')
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .refine((list) => list.every((e) => { const [ip, bits, extra] = e.split('/'); const fam = isIP(ip); return fam !== 0 && extra === undefined && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (fam === 4 ? 32 : 128))); }), 'must be a comma-separated list of IP addresses or CIDR ranges');
+
+/** Variables shared by every Vigil process. */
+export const baseEnvShape = {
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: postgresUrl.optional(),
+  VIGIL_DATA_DIR: z.string().default('./.vigil'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: redisUrl.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  VIGIL_KEY_PREFIX: z.string().regex(/^[a-z][a-z0-9]{1,15}$/, 'must match [a-z][a-z0-9]{1,15}').default('vigil'),
+  TRUSTED_PROXIES: ipList,
+};
+
+export const baseEnvSchema = z.object(baseEnvShape);
+export type BaseConfig = z.infer<typeof baseEnvSchema>;
+
+export { port as portSchema };

@@ -1,0 +1,46 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestIdFor } from '../logging/request-id';
+import { PROBLEM_CONTENT_TYPE, keyForStatus, problemBody } from './problem-body';
+import { ProblemException } from './problem.exception';
+
+/** Renders every error as problem+json. Never a stack trace in a body; 5xx are logged with the request id. */
+@Catch()
+export class ProblemExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ProblemExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const requestId = requestIdFor(req.raw);
+
+    let body;
+    let headers: Record<string, string> = {};
+    if (exception instanceof ProblemException) {
+      body = problemBody(exception.key, requestId, exception.detail, exception.errors, exception.extensions);
+      headers = exception.headers;
+    } else if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const key = keyForStatus(status);
+      const detail = status === 404 ? `No route for ${req.method} ${req.url.split('?')[0]}` : status >= 500 ? undefined : messageOf(exception);
+      body = problemBody(key, requestId, detail);
+      body.status = status;
+    } else {
+      this.logger.error({ err: exception, requestId }, 'unhandled error');
+      body = problemBody('InternalError', requestId, 'An unexpected error occurred; quote the request id when reporting it.');
+    }
+    if (body.status >= 500 && !(exception instanceof ProblemException) && exception instanceof HttpException) {
+      this.logger.error({ err: exception, requestId }, 'server error');
+    }
+    reply.status(body.status).headers({ ...headers, 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId }).send(body);
+  }
+}
+
+function messageOf(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  return typeof message === 'string' ? message : exception.message;
+}
