@@ -1,15 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule, HealthModule, RedisModule, loggerOptions } from '@vigil/platform';
+import { type AppHooks, DatabaseModule, HealthModule, RedisModule, loggerOptions } from '@vigil/platform';
 import { LoggerModule } from 'nestjs-pino';
 import type { AdminConfig } from './config/admin-env.schema';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AdminConfig): DynamicModule {
+  static forRoot(config: AdminConfig, hooks: AppHooks = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        LoggerModule.forRoot(loggerOptions({ service: 'admin', level: config.LOG_LEVEL })),
+        LoggerModule.forRoot(loggerOptions({ service: 'admin', level: config.LOG_LEVEL, stream: hooks.logStream })),
         DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, dataDir: config.VIGIL_DATA_DIR, poolSize: config.DB_POOL_SIZE, applicationName: 'vigil-admin' }),
         RedisModule.forRoot({ url: config.REDIS_URL }),
         HealthModule.forService('admin'),

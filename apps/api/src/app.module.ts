@@ -1,15 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule, HealthModule, RedisModule, loggerOptions } from '@vigil/platform';
+import { type AppHooks, DatabaseModule, HealthModule, RedisModule, loggerOptions } from '@vigil/platform';
 import { LoggerModule } from 'nestjs-pino';
 import type { ApiConfig } from './config/api-env.schema';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: ApiConfig): DynamicModule {
+  static forRoot(config: ApiConfig, hooks: AppHooks = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        LoggerModule.forRoot(loggerOptions({ service: 'api', level: config.LOG_LEVEL })),
+        LoggerModule.forRoot(loggerOptions({ service: 'api', level: config.LOG_LEVEL, stream: hooks.logStream })),
         DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, dataDir: config.VIGIL_DATA_DIR, poolSize: config.DB_POOL_SIZE, applicationName: 'vigil-api' }),
         RedisModule.forRoot({ url: config.REDIS_URL }),
         HealthModule.forService('api'),

@@ -5,10 +5,11 @@ export { loggerOptions, REDACT_PATHS, type LoggerOptionsInput } from './logging/
 export { ProblemException, type ProblemInit } from './errors/problem.exception';
 export { problemBody, keyForStatus, PROBLEM_CONTENT_TYPE } from './errors/problem-body';
 export { ProblemExceptionFilter } from './errors/problem.filter';
-export { installFastifyErrorHandlers } from './errors/fastify-error-handlers';
 export { DatabaseModule, DATABASE_LOCATION, type DatabaseModuleOptions } from './database/database.module';
 export { RedisModule, REDIS } from './redis/redis.module';
 export { HealthModule } from './health/health.module';
 export { SERVICE_NAME } from './health/service-name';
 export { createVigilApp, type CreateAppOptions } from './bootstrap/create-vigil-app';
 export { runMain } from './bootstrap/run-main';
+export type { AppHooks } from './bootstrap/app-hooks';
+export { LogCapture } from './testing/log-capture';

@@ -26,7 +26,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop());
   process.on('SIGINT', () => void stop());
   process.on('disconnect', () => void stop());
-  process.send?.({ type: 'ready', kind: location.kind, owned: location.owned, migrationsApplied: ran.map((m) => m.name) });
+  // The URL (with the generated password) goes only over the private IPC channel, never to a log.
+  process.send?.({ type: 'ready', kind: location.kind, owned: location.owned, url: location.url, migrationsApplied: ran.map((m) => m.name) });
 }
 
 main().catch((error: unknown) => {

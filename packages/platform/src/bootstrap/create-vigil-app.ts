@@ -3,7 +3,6 @@ import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { installFastifyErrorHandlers } from '../errors/fastify-error-handlers';
 import { ProblemExceptionFilter } from '../errors/problem.filter';
 import { requestIdFor } from '../logging/request-id';
 
@@ -25,7 +24,6 @@ export async function createVigilApp(module: DynamicModule | Type, options: Crea
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new ProblemExceptionFilter());
   const fastify = app.getHttpAdapter().getInstance();
-  installFastifyErrorHandlers(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', requestIdFor(request.raw));
     done();

@@ -1,8 +1,18 @@
+import type { ErrorCodeKey } from '@vigil/contracts';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestIdFor } from '../logging/request-id';
 import { PROBLEM_CONTENT_TYPE, keyForStatus, problemBody } from './problem-body';
 import { ProblemException } from './problem.exception';
+
+/** Errors Fastify raises before a handler runs (body parsing, limits, media type), by their FST_ code. */
+const FASTIFY_ERRORS: Record<string, { key: ErrorCodeKey; detail: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { key: 'InvalidJson', detail: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { key: 'InvalidJson', detail: 'The request body is empty; send a JSON document.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { key: 'PayloadTooLarge', detail: 'The request body exceeds the size limit.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { key: 'UnsupportedMediaType', detail: 'Send the body as application/json.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { key: 'ValidationFailed', detail: 'Content-Length does not match the body.' },
+};
 
 /** Renders every error as problem+json. Never a stack trace in a body; 5xx are logged with the request id. */
 @Catch()
@@ -22,10 +32,15 @@ export class ProblemExceptionFilter implements ExceptionFilter {
       headers = exception.headers;
     } else if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      const key = keyForStatus(status);
-      const detail = status === 404 ? `No route for ${req.method} ${req.url.split('?')[0]}` : status >= 500 ? undefined : messageOf(exception);
-      body = problemBody(key, requestId, detail);
-      body.status = status;
+      const fastifyCode = (exception.cause as { code?: unknown } | undefined)?.code;
+      const known = typeof fastifyCode === 'string' ? FASTIFY_ERRORS[fastifyCode] : undefined;
+      if (known) {
+        body = problemBody(known.key, requestId, known.detail);
+      } else {
+        const detail = status === 404 ? `No route for ${req.method} ${req.url.split('?')[0]}` : status >= 500 ? undefined : messageOf(exception);
+        body = problemBody(keyForStatus(status), requestId, detail);
+        body.status = status;
+      }
     } else {
       this.logger.error({ err: exception, requestId }, 'unhandled error');
       body = problemBody('InternalError', requestId, 'An unexpected error occurred; quote the request id when reporting it.');

@@ -1,3 +1,4 @@
+import { RequestMethod } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
@@ -32,6 +33,7 @@ export interface LoggerOptionsInput {
 /** nestjs-pino options: JSON lines, request id on every request line, secrets redacted. */
 export function loggerOptions(input: LoggerOptionsInput): Params {
   return {
+    forRoutes: [{ path: '*', method: RequestMethod.ALL }],
     pinoHttp: [
       {
         level: input.level,
@@ -39,6 +41,8 @@ export function loggerOptions(input: LoggerOptionsInput): Params {
         redact: { paths: REDACT_PATHS, censor: '[redacted]' },
         genReqId: (req: IncomingMessage) => requestIdFor(req),
         customAttributeKeys: { reqId: 'requestId' },
+        // Every line logged while handling a request carries its id (and only the completion line the full req).
+        quietReqLogger: true,
         // Query strings never carry keys (only the x-api-key header is read), but keep URLs short anyway.
         serializers: {
           req: (req: { id: string; method: string; url: string; headers: Record<string, unknown>; remoteAddress?: string }) => ({

@@ -1,0 +1,36 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
+import { LogCapture, createVigilApp, loadConfig } from '@vigil/platform';
+import { AppModule } from '../../src/app.module';
+import { type ApiConfig, apiEnvSchema } from '../../src/config/api-env.schema';
+
+export interface RunningApi {
+  app: NestFastifyApplication;
+  url: string;
+  db: TestDatabase;
+  logs: LogCapture;
+  config: ApiConfig;
+  close(): Promise<void>;
+}
+
+/** Boots the real API on a fresh test database and a random port. */
+export async function startApi(env: Record<string, string> = {}, existingDb?: TestDatabase): Promise<RunningApi> {
+  const db = existingDb ?? (await createTestDatabase());
+  const config = loadConfig(apiEnvSchema, { NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: db.url, REDIS_URL: process.env.REDIS_URL ?? '', ...env });
+  const logs = new LogCapture();
+  const app = await createVigilApp(AppModule.forRoot(config, { logStream: logs }), { bodyLimit: config.API_BODY_LIMIT });
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    db,
+    logs,
+    config,
+    close: async () => {
+      await app.close();
+      if (!existingDb) await db.drop();
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { createTestDatabase, withDatabase, type TestDatabase } from './test-database';
