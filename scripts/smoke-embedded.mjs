@@ -32,7 +32,11 @@ async function run(label) {
   const t0 = Date.now();
   const child = spawn('npm', ['start'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
-  const [api, admin] = await Promise.all([waitReady(`http://127.0.0.1:${apiPort}/readyz`, 180_000), waitReady(`http://127.0.0.1:${adminPort}/readyz`, 180_000)]);
+  const died = exited.then((code) => { throw new Error(`npm start exited early (${code})`); });
+  const [api, admin] = await Promise.race([
+    Promise.all([waitReady(`http://127.0.0.1:${apiPort}/readyz`, 180_000), waitReady(`http://127.0.0.1:${adminPort}/readyz`, 180_000)]),
+    died,
+  ]);
   if (api.checks.database.kind !== 'embedded' || admin.checks.database.kind !== 'embedded') throw new Error('expected the embedded database');
   console.log(`smoke ${label}: both apps ready on the embedded database in ${Date.now() - t0} ms`);
   process.kill(-child.pid, 'SIGINT'); // what Ctrl-C does: the whole foreground process group

