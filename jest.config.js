@@ -19,6 +19,7 @@ module.exports = {
   transform: { '^.+\\.(t|j|mj)s$': ['@swc/jest', swc] },
   // NestJS 12 and a few dependencies are ESM-only; swc turns them into CommonJS for jest.
   transformIgnorePatterns: [],
+  setupFiles: ['reflect-metadata'],
   globalSetup: '<rootDir>/packages/db/dist/testing/global-setup.js',
   globalTeardown: '<rootDir>/packages/db/dist/testing/global-teardown.js',
   maxWorkers: 2,

@@ -4,3 +4,4 @@ export { createDataSource, dataSourceOptions, type VigilDataSourceOptions } from
 export { migrationStatus, type MigrationStatus } from './migration-status';
 export { EmbeddedDatabase, type EmbeddedDatabaseOptions, type EmbeddedConnection } from './embedded/embedded-database';
 export { locateDatabase, type DatabaseLocation } from './database-location';
+export { KEY_EVENTS_CHANNEL, notifyKeyEvent, parseKeyEvent, type KeyEvent } from './key-events';

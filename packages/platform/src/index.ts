@@ -13,3 +13,4 @@ export { createVigilApp, type CreateAppOptions } from './bootstrap/create-vigil-
 export { runMain } from './bootstrap/run-main';
 export type { AppHooks } from './bootstrap/app-hooks';
 export { LogCapture } from './testing/log-capture';
+export { createValidationPipe, fieldErrors } from './errors/validation-pipe.factory';

@@ -1,67 +1,98 @@
-import { ConfigError, loadConfig } from '@vigil/platform';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { createDataSource, locateDatabase, migrationStatus } from '@vigil/db';
+import { ConfigError, ProblemException, loadConfig } from '@vigil/platform';
 import { adminEnvSchema } from '../config/admin-env.schema';
-import { CliUsageError, parseArgs, type ParsedArgs } from './parse-args';
+import { accountsCreate, accountsSetStatus } from './account-commands';
+import { CliModule } from './cli.module';
+import { CliUsageError } from './cli-usage.error';
+import { keysCreate, keysList, keysRevoke } from './key-commands';
+import { type ParsedArgs, parseArgs } from './parse-args';
 
-type Command = (args: ParsedArgs, ctx: CliContext) => Promise<unknown>;
-
-export interface CliContext {
-  out(human: string, json: unknown): void;
+interface Output {
+  human: string;
+  json: unknown;
 }
 
-const COMMANDS: Record<string, { usage: string; run: Command }> = {
-  'db:status': { usage: 'db:status [--json]   migrations applied/pending, database kind and server version', run: dbCommand('status') },
-  'db:migrate': { usage: 'db:migrate [--json]  apply pending migrations', run: dbCommand('migrate') },
+type AppCommand = (app: INestApplicationContext, args: ParsedArgs) => Promise<Output>;
+
+const APP_COMMANDS: Record<string, { usage: string; run: AppCommand }> = {
+  'accounts create': { usage: 'accounts create --email E [--password P] [--admin]', run: accountsCreate },
+  'accounts suspend': { usage: 'accounts suspend --email E', run: (a, x) => accountsSetStatus(a, x, 'suspended') },
+  'accounts reactivate': { usage: 'accounts reactivate --email E', run: (a, x) => accountsSetStatus(a, x, 'active') },
+  'keys create': { usage: 'keys create --email E --label L [--scopes a,b] [--allow-ip CIDR,...] [--rate-limit N/SECONDSs] [--expires ISO]', run: keysCreate },
+  'keys list': { usage: 'keys list --email E', run: keysList },
+  'keys revoke': { usage: 'keys revoke ID', run: keysRevoke },
 };
 
-function dbCommand(mode: 'status' | 'migrate'): Command {
-  return async (_args, ctx) => {
-    const config = loadConfig(adminEnvSchema);
-    const location = await locateDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.VIGIL_DATA_DIR });
-    const ds = createDataSource({ url: location.url, poolSize: 2, applicationName: 'vigil-cli' });
-    try {
-      await ds.initialize();
-      const ran = mode === 'migrate' ? (await ds.runMigrations({ transaction: 'all' })).map((m) => m.name) : [];
-      const status = await migrationStatus(ds);
-      const result = { kind: location.kind, serverVersion: status.serverVersion, applied: status.applied, pending: status.pending, ...(mode === 'migrate' ? { ran } : {}) };
-      ctx.out(
-        [
-          `database: ${location.kind} PostgreSQL ${status.serverVersion}${location.kind === 'embedded' ? (location.owned ? ' (started for this command)' : ' (shared with the running server)') : ''}`,
-          ...(mode === 'migrate' ? [`ran: ${ran.length ? ran.join(', ') : 'nothing to do'}`] : []),
-          `migrations applied: ${status.applied.length}`,
-          `migrations pending: ${status.pending.length ? status.pending.join(', ') : 'none'}`,
-        ].join('\n'),
-        result,
-      );
-    } finally {
-      if (ds.isInitialized) await ds.destroy();
-      await location.stop();
-    }
-  };
+const DB_COMMANDS: Record<string, string> = {
+  'db:status': 'db:status           migrations applied/pending, database kind and server version',
+  'db:migrate': 'db:migrate          apply pending migrations',
+};
+
+async function dbCommand(mode: 'status' | 'migrate'): Promise<Output> {
+  const config = loadConfig(adminEnvSchema);
+  const location = await locateDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.VIGIL_DATA_DIR });
+  const ds = createDataSource({ url: location.url, poolSize: 2, applicationName: 'vigil-cli' });
+  try {
+    await ds.initialize();
+    const ran = mode === 'migrate' ? (await ds.runMigrations({ transaction: 'all' })).map((m) => m.name) : [];
+    const status = await migrationStatus(ds);
+    const shared = location.kind === 'embedded' ? (location.owned ? ' (started for this command)' : ' (shared with the running server)') : '';
+    return {
+      human: [
+        `database: ${location.kind} PostgreSQL ${status.serverVersion}${shared}`,
+        ...(mode === 'migrate' ? [`ran: ${ran.length ? ran.join(', ') : 'nothing to do'}`] : []),
+        `migrations applied: ${status.applied.length}`,
+        `migrations pending: ${status.pending.length ? status.pending.join(', ') : 'none'}`,
+      ].join('\n'),
+      json: { kind: location.kind, serverVersion: status.serverVersion, applied: status.applied, pending: status.pending, ...(mode === 'migrate' ? { ran } : {}) },
+    };
+  } finally {
+    if (ds.isInitialized) await ds.destroy();
+    await location.stop();
+  }
+}
+
+async function appCommand(command: AppCommand, args: ParsedArgs): Promise<Output> {
+  const config = loadConfig(adminEnvSchema);
+  const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: false, abortOnError: false });
+  try {
+    return await command(app, args);
+  } finally {
+    await app.close();
+  }
 }
 
 function usage(): string {
-  return ['usage: npm run vigil -- <command> [options]', '', 'commands:', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
+  return ['usage: npm run vigil -- <command> [options] [--json]', '', 'commands:', ...Object.values(DB_COMMANDS).map((u) => `  ${u}`), ...Object.values(APP_COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
 }
 
 /** Entry point of the operator CLI. With `--json`, exactly one JSON document goes to stdout. */
 export async function runCli(argv: string[]): Promise<number> {
   const json = argv.includes('--json');
   try {
-    const [name, ...rest] = argv.filter((a) => a !== '--json');
-    if (!name || name === 'help' || name === '--help') {
+    const words = argv.filter((a) => a !== '--json');
+    if (!words.length || words[0] === 'help' || words[0] === '--help') {
       process.stdout.write(`${usage()}\n`);
-      return name ? 0 : 2;
+      return words.length ? 0 : 2;
     }
-    const command = COMMANDS[name];
-    if (!command) throw new CliUsageError(`unknown command "${name}"\n\n${usage()}`);
-    await command.run(parseArgs(rest), {
-      out: (human, doc) => process.stdout.write(json ? `${JSON.stringify(doc)}\n` : `${human}\n`),
-    });
+    let out: Output;
+    if (words[0] in DB_COMMANDS) {
+      out = await dbCommand(words[0] === 'db:status' ? 'status' : 'migrate');
+    } else {
+      const name = `${words[0]} ${words[1] ?? ''}`.trim();
+      const command = APP_COMMANDS[name];
+      if (!command) throw new CliUsageError(`unknown command "${name}"\n\n${usage()}`);
+      out = await appCommand(command.run, parseArgs(words.slice(2)));
+    }
+    process.stdout.write(json ? `${JSON.stringify(out.json)}\n` : `${out.human}\n`);
     return 0;
   } catch (error) {
-    const message = error instanceof ConfigError || error instanceof CliUsageError ? error.message : error instanceof Error ? error.message : String(error);
-    if (json) process.stdout.write(`${JSON.stringify({ error: { code: error instanceof CliUsageError ? 'usage' : 'failed', message } })}\n`);
+    const code = error instanceof CliUsageError ? 'usage' : error instanceof ProblemException ? error.code : error instanceof ConfigError ? 'config' : 'failed';
+    const message = error instanceof Error ? error.message : String(error);
+    const extra = error instanceof ProblemException && error.errors ? { errors: error.errors } : {};
+    if (json) process.stdout.write(`${JSON.stringify({ error: { code, message, ...extra } })}\n`);
     else process.stderr.write(`error: ${message}\n`);
     return error instanceof CliUsageError ? 2 : 1;
   }

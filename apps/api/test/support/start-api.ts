@@ -13,11 +13,16 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
+/**
+ * nestjs-pino keeps one root logger per process, so every app booted in a test file writes to the stream of the
+ * first: share one capture per file and let tests filter by request id.
+ */
+const logs = new LogCapture();
+
 /** Boots the real API on a fresh test database and a random port. */
 export async function startApi(env: Record<string, string> = {}, existingDb?: TestDatabase): Promise<RunningApi> {
   const db = existingDb ?? (await createTestDatabase());
   const config = loadConfig(apiEnvSchema, { NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: db.url, REDIS_URL: process.env.REDIS_URL ?? '', ...env });
-  const logs = new LogCapture();
   const app = await createVigilApp(AppModule.forRoot(config, { logStream: logs }), { bodyLimit: config.API_BODY_LIMIT });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();

@@ -1,10 +1,12 @@
 import { AccountEntity } from './account.entity';
 import { ApiKeyEntity } from './api-key.entity';
 import { AuditEventEntity } from './audit-event.entity';
+import { ApiKeyUsageEntity } from './api-key-usage.entity';
+import { SessionEntity } from './session.entity';
 
-export { AccountEntity, ApiKeyEntity, AuditEventEntity };
+export { AccountEntity, ApiKeyEntity, AuditEventEntity, ApiKeyUsageEntity, SessionEntity };
 export type { AccountRole, AccountStatus } from './account.entity';
 export type { ApiKeyStatus } from './api-key.entity';
 export type { AuditActorType } from './audit-event.entity';
 
-export const ENTITIES = [AccountEntity, ApiKeyEntity, AuditEventEntity];
+export const ENTITIES = [AccountEntity, ApiKeyEntity, AuditEventEntity, ApiKeyUsageEntity, SessionEntity];

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { ProblemExceptionFilter } from '../errors/problem.filter';
+import { createValidationPipe } from '../errors/validation-pipe.factory';
 import { requestIdFor } from '../logging/request-id';
 
 export interface CreateAppOptions {
@@ -23,6 +24,7 @@ export async function createVigilApp(module: DynamicModule | Type, options: Crea
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { bufferLogs: true, abortOnError: false });
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new ProblemExceptionFilter());
+  app.useGlobalPipes(createValidationPipe());
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', requestIdFor(request.raw));

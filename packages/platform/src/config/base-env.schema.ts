@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { DEFAULT_PLANS, type PlanDefinition } from '@vigil/contracts';
 import { z } from 'zod';
 
 const port = (fallback: number) => z.coerce.number().int().min(1, 'must be a port number (1-65535)').max(65535, 'must be a port number (1-65535)').default(fallback);
@@ -16,6 +17,30 @@ const ipList = z
   .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
   .refine((list) => list.every((e) => { const [ip, bits, extra] = e.split('/'); const fam = isIP(ip); return fam !== 0 && extra === undefined && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (fam === 4 ? 32 : 128))); }), 'must be a comma-separated list of IP addresses or CIDR ranges');
 
+const planSchema = z.object({
+  id: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/),
+  name: z.string().min(1),
+  rateLimit: z.object({ limit: z.number().int().positive(), windowSeconds: z.number().int().positive().max(86_400) }),
+  monthlyQuota: z.number().int().positive(),
+  maxKeys: z.number().int().positive(),
+});
+
+/** `VIGIL_PLANS`: a JSON array of plans replacing the built-in Free and Pro. */
+const plans = z
+  .string()
+  .optional()
+  .transform((v, ctx): PlanDefinition[] => {
+    if (v === undefined) return [...DEFAULT_PLANS];
+    try {
+      const parsed = z.array(planSchema).min(1).safeParse(JSON.parse(v));
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: `must be a JSON array of plans: ${parsed.error.issues[0]?.message}` });
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be valid JSON' });
+    }
+    return z.NEVER;
+  });
+
 /** Variables shared by every Vigil process. */
 export const baseEnvShape = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -27,6 +52,7 @@ export const baseEnvShape = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   VIGIL_KEY_PREFIX: z.string().regex(/^[a-z][a-z0-9]{1,15}$/, 'must match [a-z][a-z0-9]{1,15}').default('vigil'),
   TRUSTED_PROXIES: ipList,
+  VIGIL_PLANS: plans,
 };
 
 export const baseEnvSchema = z.object(baseEnvShape);

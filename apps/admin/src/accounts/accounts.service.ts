@@ -1,0 +1,136 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type PlanDefinition, effectivePlanId } from '@vigil/contracts';
+import { AccountEntity } from '@vigil/db';
+import { ProblemException } from '@vigil/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
+import type { Actor } from '../common/actor';
+import { ADMIN_CONFIG } from '../config/admin-config.token';
+import type { AdminConfig } from '../config/admin-env.schema';
+import { KeyEventsPublisher } from '../keys/key-events.publisher';
+import { PasswordHasher } from './password-hasher';
+import { passwordProblem } from './password-policy';
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
+
+export interface AccountView {
+  id: string;
+  email: string;
+  role: 'user' | 'admin';
+  status: 'active' | 'suspended';
+  plan: PlanDefinition;
+  accountPlan: string;
+  trial: { plan: string; endsAt: string; active: boolean } | null;
+  createdAt: string;
+  lastActiveAt: string | null;
+}
+
+/** Accounts: creation (with the trial), passwords, suspension. Every change is audited. */
+@Injectable()
+export class AccountsService {
+  readonly hasher = new PasswordHasher();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly events: KeyEventsPublisher,
+    @Inject(ADMIN_CONFIG) private readonly config: AdminConfig,
+  ) {}
+
+  plan(id: string): PlanDefinition {
+    return this.config.VIGIL_PLANS.find((p) => p.id === id) ?? this.config.VIGIL_PLANS[0];
+  }
+
+  view(a: AccountEntity): AccountView {
+    const trial = a.trialPlan && a.trialEndsAt ? { plan: a.trialPlan, endsAt: a.trialEndsAt.toISOString(), active: a.trialEndsAt > new Date() } : null;
+    return {
+      id: a.id,
+      email: a.email,
+      role: a.role,
+      status: a.status,
+      plan: this.plan(effectivePlanId(a)),
+      accountPlan: a.plan,
+      trial,
+      createdAt: a.createdAt.toISOString(),
+      lastActiveAt: a.lastActiveAt ? a.lastActiveAt.toISOString() : null,
+    };
+  }
+
+  async create(input: { email: string; password?: string; role?: 'user' | 'admin' }, actor: Actor): Promise<AccountEntity> {
+    const email = input.email.trim();
+    const errors = [];
+    if (!EMAIL.test(email)) errors.push({ pointer: '/email', code: 'isEmail', message: 'must be an email address' });
+    const pw = input.password === undefined ? null : passwordProblem(input.password, email);
+    if (pw) errors.push({ pointer: '/password', code: 'weakPassword', message: `password ${pw}` });
+    if (errors.length) throw new ProblemException('ValidationFailed', { detail: errors.map((e) => e.message).join('; '), errors });
+    const passwordHash = input.password === undefined ? null : await this.hasher.hash(input.password);
+    const trialDays = this.config.TRIAL_DAYS;
+    try {
+      return await this.dataSource.transaction(async (m) => {
+        const account = m.create(AccountEntity, {
+          email,
+          passwordHash,
+          role: input.role ?? 'user',
+          plan: this.config.VIGIL_PLANS[0].id,
+          trialPlan: trialDays > 0 ? this.config.TRIAL_PLAN : null,
+          trialEndsAt: trialDays > 0 ? new Date(Date.now() + trialDays * 86_400_000) : null,
+        });
+        await m.save(account);
+        await this.audit.record(m, actor.type === 'account' ? { ...actor, accountId: account.id } : actor, {
+          action: 'account.create', targetType: 'account', targetId: account.id,
+          after: { email, role: account.role, plan: account.plan, trialPlan: account.trialPlan, trialEndsAt: account.trialEndsAt?.toISOString() ?? null },
+        });
+        return account;
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw new ProblemException('Conflict', { detail: 'An account with this email already exists.' });
+      throw error;
+    }
+  }
+
+  async findByEmail(email: string, manager: EntityManager = this.dataSource.manager): Promise<AccountEntity | null> {
+    return manager.createQueryBuilder(AccountEntity, 'a').addSelect('a.passwordHash').where('lower(a.email) = lower(:email)', { email: email.trim() }).getOne();
+  }
+
+  async findById(id: string): Promise<AccountEntity | null> {
+    return this.dataSource.manager.findOne(AccountEntity, { where: { id } });
+  }
+
+  async requireByEmail(email: string): Promise<AccountEntity> {
+    const a = await this.findByEmail(email);
+    if (!a) throw new ProblemException('NotFound', { detail: `No account with email ${email}.` });
+    return a;
+  }
+
+  /** Suspends or reactivates; all the account's keys stop (or resume) working on every API instance at once. */
+  async setStatus(accountId: string, status: 'active' | 'suspended', actor: Actor): Promise<AccountEntity> {
+    let wait: (() => Promise<void>) | undefined;
+    const account = await this.dataSource.transaction(async (m) => {
+      const a = await m.findOne(AccountEntity, { where: { id: accountId }, lock: { mode: 'pessimistic_write' } });
+      if (!a) throw new ProblemException('NotFound', { detail: 'Account not found.' });
+      if (a.status === status) return a;
+      const before = { status: a.status };
+      a.status = status;
+      a.suspendedAt = status === 'suspended' ? new Date() : null;
+      await m.save(a);
+      await this.audit.record(m, actor, { action: status === 'suspended' ? 'account.suspend' : 'account.reactivate', targetType: 'account', targetId: a.id, before, after: { status } });
+      wait = await this.events.publish(m, { type: 'account', accountId: a.id });
+      return a;
+    });
+    await wait?.();
+    return account;
+  }
+
+  async changePassword(accountId: string, newPassword: string, actor: Actor): Promise<void> {
+    const a = await this.findById(accountId);
+    if (!a) throw new ProblemException('NotFound', { detail: 'Account not found.' });
+    const problem = passwordProblem(newPassword, a.email);
+    if (problem) throw new ProblemException('ValidationFailed', { detail: `newPassword ${problem}`, errors: [{ pointer: '/newPassword', code: 'weakPassword', message: `password ${problem}` }] });
+    const hash = await this.hasher.hash(newPassword);
+    await this.dataSource.transaction(async (m) => {
+      await m.update(AccountEntity, { id: accountId }, { passwordHash: hash });
+      await m.query('DELETE FROM session WHERE account_id = $1', [accountId]);
+      await this.audit.record(m, actor, { action: 'account.password_change', targetType: 'account', targetId: accountId });
+    });
+  }
+}

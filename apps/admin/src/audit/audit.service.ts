@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { AuditEventEntity } from '@vigil/db';
+import type { EntityManager } from 'typeorm';
+import type { Actor } from '../common/actor';
+
+export interface AuditInput {
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** Writes audit events inside the caller's transaction, so a change and its record land (or fail) together. */
+@Injectable()
+export class AuditService {
+  async record(manager: EntityManager, actor: Actor, input: AuditInput): Promise<void> {
+    await manager.insert(AuditEventEntity, {
+      actorType: actor.type,
+      actorId: actor.accountId ?? null,
+      actorLabel: actor.label ?? null,
+      action: input.action,
+      targetType: input.targetType,
+      targetId: input.targetId,
+      before: (input.before ?? null) as never,
+      after: (input.after ?? null) as never,
+      requestId: actor.requestId ?? null,
+      ip: actor.ip ?? null,
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { DatabaseModule, RedisModule } from '@vigil/platform';
+import { AdminCoreModule } from '../admin-core.module';
+import { ADMIN_CONFIG } from '../config/admin-config.token';
+import type { AdminConfig } from '../config/admin-env.schema';
+
+/** The admin services without HTTP, for the operator CLI (same database as the running server). */
+@Global()
+@Module({})
+export class CliModule {
+  static forRoot(config: AdminConfig): DynamicModule {
+    return {
+      module: CliModule,
+      imports: [
+        DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, dataDir: config.VIGIL_DATA_DIR, poolSize: 2, applicationName: 'vigil-cli' }),
+        RedisModule.forRoot({}),
+        AdminCoreModule,
+      ],
+      providers: [{ provide: ADMIN_CONFIG, useValue: config }],
+      exports: [ADMIN_CONFIG],
+    };
+  }
+}

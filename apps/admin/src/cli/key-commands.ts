@@ -1,0 +1,57 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { CreateApiKeyRequest } from '@vigil/contracts';
+import { fieldErrors, ProblemException } from '@vigil/platform';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { AccountsService } from '../accounts/accounts.service';
+import { KeysService } from '../keys/keys.service';
+import { CLI_ACTOR, requireFlag } from './account-commands';
+import { CliUsageError } from './cli-usage.error';
+import type { ParsedArgs } from './parse-args';
+
+const list = (v: string | true | undefined) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined);
+
+/** `--rate-limit 100/60s` (or `100/60`). */
+export function parseRateLimit(v: string | true | undefined): { limit: number; windowSeconds: number } | undefined {
+  if (v === undefined) return undefined;
+  const m = typeof v === 'string' ? /^(\d+)\/(\d+)s?$/.exec(v) : null;
+  if (!m) throw new CliUsageError('--rate-limit must look like N/SECONDSs, e.g. 100/60s');
+  return { limit: Number(m[1]), windowSeconds: Number(m[2]) };
+}
+
+export async function keysCreate(app: INestApplicationContext, args: ParsedArgs) {
+  const account = await app.get(AccountsService).requireByEmail(requireFlag(args, 'email'));
+  const dto = plainToInstance(CreateApiKeyRequest, {
+    label: requireFlag(args, 'label'),
+    scopes: list(args.flags.scopes),
+    allowedIps: list(args.flags['allow-ip']),
+    rateLimit: parseRateLimit(args.flags['rate-limit']),
+    expiresAt: typeof args.flags.expires === 'string' ? args.flags.expires : undefined,
+  });
+  const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true });
+  if (errors.length) {
+    const list = fieldErrors(errors);
+    throw new ProblemException('ValidationFailed', { detail: list.map((e) => `${e.pointer}: ${e.message}`).join('; '), errors: list });
+  }
+  const created = await app.get(KeysService).create(account.id, dto, CLI_ACTOR);
+  return {
+    human: `created key ${created.id} "${created.label}" for ${account.email}\n${created.key}\nStore it now: it is shown only once.`,
+    json: created,
+  };
+}
+
+export async function keysList(app: INestApplicationContext, args: ParsedArgs) {
+  const account = await app.get(AccountsService).requireByEmail(requireFlag(args, 'email'));
+  const keys = await app.get(KeysService).list({ accountId: account.id });
+  return {
+    human: keys.length ? keys.map((k) => `${k.id}  ${k.hint}  ${k.status.padEnd(7)}  ${k.label}`).join('\n') : '(no keys)',
+    json: { keys },
+  };
+}
+
+export async function keysRevoke(app: INestApplicationContext, args: ParsedArgs) {
+  const id = args.positional[0];
+  if (!id) throw new CliUsageError('usage: keys revoke ID');
+  const key = await app.get(KeysService).revoke({ accountId: null }, id, CLI_ACTOR);
+  return { human: `key ${key.id} (${key.hint}) is ${key.status}`, json: key };
+}

@@ -1,0 +1,171 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { allowlistErrors, generateApiKey, hashApiKey, keyHint } from '@vigil/auth';
+import { type ApiKeyResponse, type CreateApiKeyRequest, type CreatedApiKeyResponse, PUBLIC_SCOPES, type UpdateApiKeyRequest, effectivePlanId } from '@vigil/contracts';
+import { AccountEntity, ApiKeyEntity } from '@vigil/db';
+import { ProblemException } from '@vigil/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AccountsService } from '../accounts/accounts.service';
+import { AuditService } from '../audit/audit.service';
+import type { Actor } from '../common/actor';
+import { ADMIN_CONFIG } from '../config/admin-config.token';
+import type { AdminConfig } from '../config/admin-env.schema';
+import { KeyEventsPublisher } from './key-events.publisher';
+
+/** `accountId` null = an internal admin acting on any account. */
+export type KeyScope = { accountId: string | null };
+
+/**
+ * Key lifecycle. Only SHA-256 and a hint are stored; the full key leaves this service once, in `create`'s result.
+ * Changes are audited and announced (NOTIFY) in the same transaction; calls return once the change is enforced.
+ */
+@Injectable()
+export class KeysService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly events: KeyEventsPublisher,
+    private readonly accounts: AccountsService,
+    @Inject(ADMIN_CONFIG) private readonly config: AdminConfig,
+  ) {}
+
+  async create(accountId: string, dto: CreateApiKeyRequest, actor: Actor): Promise<CreatedApiKeyResponse> {
+    this.checkAllowlist(dto.allowedIps);
+    const expiresAt = this.parseExpiry(dto.expiresAt);
+    const key = generateApiKey(this.config.VIGIL_KEY_PREFIX);
+    let wait: (() => Promise<void>) | undefined;
+    const { entity, account } = await this.dataSource.transaction(async (m) => {
+      const account = await m.findOne(AccountEntity, { where: { id: accountId }, lock: { mode: 'pessimistic_write' } });
+      if (!account) throw new ProblemException('NotFound', { detail: 'Account not found.' });
+      const plan = this.accounts.plan(effectivePlanId(account));
+      const active = await m.count(ApiKeyEntity, { where: { accountId, status: 'active' } });
+      if (active >= plan.maxKeys) throw new ProblemException('Conflict', { detail: `The ${plan.name} plan allows ${plan.maxKeys} active keys; revoke one first.` });
+      const entity = m.create(ApiKeyEntity, {
+        accountId,
+        keyHash: hashApiKey(key),
+        hint: keyHint(this.config.VIGIL_KEY_PREFIX, key),
+        label: dto.label.trim() || dto.label,
+        scopes: dto.scopes ?? [...PUBLIC_SCOPES],
+        allowedIps: dto.allowedIps ?? [],
+        rateLimit: dto.rateLimit?.limit ?? null,
+        rateWindowSeconds: dto.rateLimit?.windowSeconds ?? null,
+        expiresAt,
+      });
+      await m.save(entity);
+      await this.audit.record(m, actor, { action: 'key.create', targetType: 'api_key', targetId: entity.id, after: this.auditView(entity) });
+      // A new key may sit in an instance's negative cache if someone probed it: clear those.
+      wait = await this.events.publish(m, { type: 'key', keyId: entity.id });
+      return { entity, account };
+    });
+    await wait?.();
+    return { ...this.view(entity, account), key };
+  }
+
+  async list(scope: KeyScope & { accountId: string }): Promise<ApiKeyResponse[]> {
+    const account = await this.accounts.findById(scope.accountId);
+    if (!account) return [];
+    const keys = await this.dataSource.manager.find(ApiKeyEntity, { where: { accountId: scope.accountId }, order: { createdAt: 'DESC' } });
+    return keys.map((k) => this.view(k, account));
+  }
+
+  async get(scope: KeyScope, id: string): Promise<ApiKeyResponse> {
+    const { key, account } = await this.load(this.dataSource.manager, scope, id);
+    return this.view(key, account);
+  }
+
+  async update(scope: KeyScope, id: string, dto: UpdateApiKeyRequest, actor: Actor): Promise<ApiKeyResponse> {
+    this.checkAllowlist(dto.allowedIps);
+    const expiresAt = dto.expiresAt === undefined ? undefined : this.parseExpiry(dto.expiresAt);
+    let wait: (() => Promise<void>) | undefined;
+    const result = await this.dataSource.transaction(async (m) => {
+      const { key, account } = await this.load(m, scope, id, true);
+      if (key.status === 'revoked') throw new ProblemException('Conflict', { detail: 'A revoked key cannot be changed.' });
+      const before = this.auditView(key);
+      if (dto.label !== undefined) key.label = dto.label;
+      if (dto.scopes !== undefined) key.scopes = dto.scopes;
+      if (dto.allowedIps !== undefined) key.allowedIps = dto.allowedIps;
+      if (dto.rateLimit !== undefined) {
+        key.rateLimit = dto.rateLimit?.limit ?? null;
+        key.rateWindowSeconds = dto.rateLimit?.windowSeconds ?? null;
+      }
+      if (expiresAt !== undefined) key.expiresAt = expiresAt;
+      await m.save(key);
+      await this.audit.record(m, actor, { action: 'key.update', targetType: 'api_key', targetId: key.id, before, after: this.auditView(key) });
+      wait = await this.events.publish(m, { type: 'key', keyId: key.id });
+      return this.view(key, account);
+    });
+    await wait?.();
+    return result;
+  }
+
+  async revoke(scope: KeyScope, id: string, actor: Actor): Promise<ApiKeyResponse> {
+    let wait: (() => Promise<void>) | undefined;
+    const result = await this.dataSource.transaction(async (m) => {
+      const { key, account } = await this.load(m, scope, id, true);
+      if (key.status !== 'revoked') {
+        const before = { status: key.status };
+        key.status = 'revoked';
+        key.revokedAt = new Date();
+        await m.save(key);
+        await this.audit.record(m, actor, { action: 'key.revoke', targetType: 'api_key', targetId: key.id, before, after: { status: 'revoked', revokedAt: key.revokedAt.toISOString() } });
+        wait = await this.events.publish(m, { type: 'key', keyId: key.id });
+      }
+      return this.view(key, account);
+    });
+    await wait?.();
+    return result;
+  }
+
+  /** Not found and not yours look the same: a 404, so ids of other accounts' keys leak nothing. */
+  private async load(m: EntityManager, scope: KeyScope, id: string, lock = false): Promise<{ key: ApiKeyEntity; account: AccountEntity }> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ProblemException('NotFound', { detail: 'Key not found.' });
+    const key = await m.findOne(ApiKeyEntity, { where: { id, ...(scope.accountId ? { accountId: scope.accountId } : {}) }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    if (!key) throw new ProblemException('NotFound', { detail: 'Key not found.' });
+    const account = await m.findOneOrFail(AccountEntity, { where: { id: key.accountId } });
+    return { key, account };
+  }
+
+  private checkAllowlist(ips: string[] | undefined): void {
+    if (!ips) return;
+    const errors = allowlistErrors(ips);
+    if (errors.length) {
+      throw new ProblemException('ValidationFailed', {
+        detail: errors.map((e) => e.message).join('; '),
+        errors: errors.map((e) => ({ pointer: `/allowedIps/${e.index}`, code: 'isIpOrCidr', message: e.message })),
+      });
+    }
+  }
+
+  private parseExpiry(value: string | null | undefined): Date | null {
+    if (value === undefined || value === null) return null;
+    const d = new Date(value);
+    if (Number.isNaN(d.getTime()) || d.getTime() <= Date.now()) {
+      throw new ProblemException('ValidationFailed', { detail: 'expiresAt must be a future ISO 8601 time.', errors: [{ pointer: '/expiresAt', code: 'futureDate', message: 'must be in the future' }] });
+    }
+    return d;
+  }
+
+  view(k: ApiKeyEntity, account: AccountEntity): ApiKeyResponse {
+    const status = k.status === 'active' && k.expiresAt && k.expiresAt.getTime() <= Date.now() ? 'expired' : k.status;
+    const plan = this.accounts.plan(effectivePlanId(account));
+    const rateLimit = k.rateLimit && k.rateWindowSeconds ? { limit: k.rateLimit, windowSeconds: k.rateWindowSeconds } : null;
+    return {
+      id: k.id,
+      label: k.label,
+      hint: k.hint,
+      status,
+      scopes: k.scopes,
+      allowedIps: k.allowedIps,
+      rateLimit,
+      effectiveRateLimit: rateLimit ?? plan.rateLimit,
+      expiresAt: k.expiresAt?.toISOString() ?? null,
+      createdAt: k.createdAt.toISOString(),
+      lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+      revokedAt: k.revokedAt?.toISOString() ?? null,
+    };
+  }
+
+  /** What audit events may hold about a key: never the key or its hash. */
+  private auditView(k: ApiKeyEntity): Record<string, unknown> {
+    return { label: k.label, hint: k.hint, status: k.status, scopes: k.scopes, allowedIps: k.allowedIps, rateLimit: k.rateLimit ? { limit: k.rateLimit, windowSeconds: k.rateWindowSeconds } : null, expiresAt: k.expiresAt?.toISOString() ?? null };
+  }
+}

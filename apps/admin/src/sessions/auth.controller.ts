@@ -1,0 +1,79 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Public } from '@vigil/auth';
+import { ProblemException, requestIdFor } from '@vigil/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AccountsService } from '../accounts/accounts.service';
+import { actorFrom } from '../common/actor-from-request';
+import { CSRF_COOKIE, SESSION_COOKIE, serializeCookie } from './cookies';
+import { ChangePasswordRequest, LoginRequest, SignupRequest } from './auth.requests';
+import { LoginThrottleGuard } from './login-throttle.guard';
+import type { SessionRequest } from './session-request';
+import { SessionsService } from './sessions.service';
+
+type Req = FastifyRequest & SessionRequest;
+
+/** `/api/auth`: sign-up, sign-in (session + CSRF cookies), sign-out, current account, password change. */
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  @Public()
+  @Post('signup')
+  @UseGuards(LoginThrottleGuard)
+  async signup(@Body() body: SignupRequest, @Req() req: Req, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.accounts.create({ email: body.email, password: body.password }, { type: 'account', label: body.email, requestId: requestIdFor(req.raw), ip: req.ip });
+    return this.startSession(body, req, reply);
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(LoginThrottleGuard)
+  login(@Body() body: LoginRequest, @Req() req: Req, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.startSession(body, req, reply);
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  async logout(@Req() req: Req, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    await this.sessions.logout(req.vigilSession!.sessionId);
+    this.clearCookies(reply);
+  }
+
+  @Get('me')
+  me(@Req() req: Req) {
+    return { account: this.accounts.view(req.vigilSession!.account) };
+  }
+
+  @Post('password')
+  @HttpCode(204)
+  async changePassword(@Body() body: ChangePasswordRequest, @Req() req: Req, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    const account = await this.accounts.findByEmail(req.vigilSession!.account.email);
+    if (!(await this.accounts.hasher.verify(account?.passwordHash, body.currentPassword))) {
+      throw new ProblemException('InvalidCredentials', { detail: 'The current password is incorrect.' });
+    }
+    // Ends every session of the account, this one included: sign in again with the new password.
+    await this.accounts.changePassword(req.vigilSession!.account.id, body.newPassword, actorFrom(req));
+    this.clearCookies(reply);
+  }
+
+  private async startSession(body: LoginRequest, req: Req, reply: FastifyReply) {
+    const { token, csrf, account } = await this.sessions.login(body.email, body.password, { ip: req.ip, userAgent: req.headers['user-agent'] as string | undefined, requestId: requestIdFor(req.raw) });
+    const secure = this.sessions.cookieSecure;
+    const maxAge = this.sessions.absoluteSeconds;
+    reply.header('set-cookie', [
+      serializeCookie(SESSION_COOKIE, token, { httpOnly: true, secure, maxAgeSeconds: maxAge }),
+      serializeCookie(CSRF_COOKIE, csrf, { httpOnly: false, secure, maxAgeSeconds: maxAge }),
+    ]);
+    reply.header('cache-control', 'no-store');
+    return { account: this.accounts.view(account), csrfToken: csrf };
+  }
+
+  private clearCookies(reply: FastifyReply): void {
+    const secure = this.sessions.cookieSecure;
+    reply.header('set-cookie', [serializeCookie(SESSION_COOKIE, '', { httpOnly: true, secure, maxAgeSeconds: 0 }), serializeCookie(CSRF_COOKIE, '', { httpOnly: false, secure, maxAgeSeconds: 0 })]);
+  }
+}

@@ -1,0 +1,126 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { type ApiKeyPrincipal, type ApiKeyPrincipalSource, parseAllowlist } from '@vigil/auth';
+import { effectivePlanId } from '@vigil/contracts';
+import type { KeyEvent } from '@vigil/db';
+import { DataSource } from 'typeorm';
+import { PlanCatalog } from './plan-catalog';
+
+interface Entry {
+  principal: ApiKeyPrincipal | null;
+  loadedAt: number;
+}
+
+interface Row {
+  id: string;
+  account_id: string;
+  hint: string;
+  status: 'active' | 'revoked' | 'expired';
+  expires_at: Date | null;
+  scopes: string[];
+  allowed_ips: string[];
+  rate_limit: number | null;
+  rate_window_seconds: number | null;
+  account_status: 'active' | 'suspended';
+  plan: string;
+  trial_plan: string | null;
+  trial_ends_at: Date | null;
+}
+
+const POSITIVE_TTL_MS = 30_000;
+const NEGATIVE_TTL_MS = 5_000;
+const MAX_ENTRIES = 50_000;
+
+/**
+ * Key principals by SHA-256, through an in-process cache in front of PostgreSQL. Entries are evicted by
+ * LISTEN/NOTIFY events the moment a key or account changes; a short TTL is the safety net.
+ */
+@Injectable()
+export class ApiKeyPrincipalService implements ApiKeyPrincipalSource {
+  private readonly logger = new Logger('ApiKeyPrincipals');
+  private readonly cache = new Map<string, Entry>();
+  private readonly inflight = new Map<string, Promise<ApiKeyPrincipal | null>>();
+  private readonly hashByKeyId = new Map<string, string>();
+  private readonly hashesByAccount = new Map<string, Set<string>>();
+  /** Bumped on every eviction so a lookup that raced an event never caches a stale row. */
+  private generation = 0;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly plans: PlanCatalog,
+  ) {}
+
+  findByHash(hash: string): ApiKeyPrincipal | null | Promise<ApiKeyPrincipal | null> {
+    const entry = this.cache.get(hash);
+    if (entry && Date.now() - entry.loadedAt < (entry.principal ? POSITIVE_TTL_MS : NEGATIVE_TTL_MS)) return entry.principal;
+    let pending = this.inflight.get(hash);
+    if (!pending) {
+      pending = this.load(hash).finally(() => this.inflight.delete(hash));
+      this.inflight.set(hash, pending);
+    }
+    return pending;
+  }
+
+  evict(event: KeyEvent): void {
+    this.generation++;
+    if (event.type === 'all') {
+      this.clear();
+    } else if (event.type === 'key') {
+      const hash = this.hashByKeyId.get(event.keyId);
+      if (hash) this.cache.delete(hash);
+    } else {
+      for (const hash of this.hashesByAccount.get(event.accountId) ?? []) this.cache.delete(hash);
+    }
+    // Negative entries may hide a key created a moment ago under the same hash (practically never); drop them too.
+    for (const [hash, e] of this.cache) if (!e.principal) this.cache.delete(hash);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.cache.clear();
+    this.hashByKeyId.clear();
+    this.hashesByAccount.clear();
+  }
+
+  private async load(hash: string): Promise<ApiKeyPrincipal | null> {
+    const generation = this.generation;
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT k.id, k.account_id, k.hint, k.status, k.expires_at, k.scopes, k.allowed_ips, k.rate_limit, k.rate_window_seconds,
+              a.status AS account_status, a.plan, a.trial_plan, a.trial_ends_at
+         FROM api_key k JOIN account a ON a.id = k.account_id
+        WHERE k.key_hash = $1`,
+      [hash],
+    );
+    const principal = rows[0] ? this.toPrincipal(rows[0]) : null;
+    if (generation === this.generation) this.remember(hash, principal);
+    return principal;
+  }
+
+  private toPrincipal(r: Row): ApiKeyPrincipal {
+    const plan = this.plans.get(effectivePlanId({ plan: r.plan, trialPlan: r.trial_plan, trialEndsAt: r.trial_ends_at }));
+    return {
+      keyId: r.id,
+      accountId: r.account_id,
+      hint: r.hint,
+      status: r.status,
+      expiresAt: r.expires_at ? r.expires_at.getTime() : null,
+      accountStatus: r.account_status,
+      scopes: new Set(r.scopes),
+      allowedIps: parseAllowlist(r.allowed_ips),
+      rateLimit: r.rate_limit && r.rate_window_seconds ? { limit: r.rate_limit, windowSeconds: r.rate_window_seconds } : plan.rateLimit,
+    };
+  }
+
+  private remember(hash: string, principal: ApiKeyPrincipal | null): void {
+    if (this.cache.size >= MAX_ENTRIES) {
+      this.logger.warn('key cache full; clearing');
+      this.clear();
+    }
+    this.cache.set(hash, { principal, loadedAt: Date.now() });
+    if (principal) {
+      this.hashByKeyId.set(principal.keyId, hash);
+      let set = this.hashesByAccount.get(principal.accountId);
+      if (!set) this.hashesByAccount.set(principal.accountId, (set = new Set()));
+      set.add(hash);
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import {
+  API_KEY_PRINCIPALS,
+  ApiKeyAuthGuard,
+  ApiKeyStatusGuard,
+  CidrRange,
+  IpAllowlistGuard,
+  KEY_POLICY_OPTIONS,
+  KEY_THROTTLER,
+  KeyRateLimitGuard,
+  RedisWindowStorage,
+  ScopesGuard,
+  USAGE_RECORDER,
+  WindowCounterStorage,
+} from '@vigil/auth';
+import { REDIS } from '@vigil/platform';
+import type { Redis } from 'ioredis';
+import { API_CONFIG } from '../config/api-config.token';
+import type { ApiConfig } from '../config/api-env.schema';
+import { ApiKeyPrincipalService } from './api-key-principal.service';
+import { KeyController } from './key.controller';
+import { KeyEventsListener } from './key-events.listener';
+import { PlanCatalog } from './plan-catalog';
+import { UsageRecorderService } from './usage-recorder.service';
+
+/**
+ * The key policy: five global guards in one fixed order — identity, validity, network, authorisation, quota —
+ * so every route is protected by default and a call rejected early never spends quota.
+ */
+@Module({
+  imports: [
+    ThrottlerModule.forRootAsync({
+      inject: [REDIS],
+      useFactory: (redis: Redis | null) => ({
+        // Limit and window come from each key (see KeyRateLimitGuard); these are placeholders the guard overrides.
+        throttlers: [{ name: KEY_THROTTLER, limit: 1, ttl: 1000, setHeaders: false }],
+        storage: redis ? new RedisWindowStorage(redis) : new WindowCounterStorage(),
+      }),
+    }),
+  ],
+  controllers: [KeyController],
+  providers: [
+    { provide: PlanCatalog, inject: [API_CONFIG], useFactory: (c: ApiConfig) => new PlanCatalog(c.VIGIL_PLANS) },
+    { provide: KEY_POLICY_OPTIONS, inject: [API_CONFIG], useFactory: (c: ApiConfig) => ({ keyPrefix: c.VIGIL_KEY_PREFIX, trustedProxies: c.TRUSTED_PROXIES.map((p) => CidrRange.parse(p)!) }) },
+    ApiKeyPrincipalService,
+    { provide: API_KEY_PRINCIPALS, useExisting: ApiKeyPrincipalService },
+    UsageRecorderService,
+    { provide: USAGE_RECORDER, useExisting: UsageRecorderService },
+    KeyEventsListener,
+    { provide: APP_GUARD, useClass: ApiKeyAuthGuard },
+    { provide: APP_GUARD, useClass: ApiKeyStatusGuard },
+    { provide: APP_GUARD, useClass: IpAllowlistGuard },
+    { provide: APP_GUARD, useClass: ScopesGuard },
+    { provide: APP_GUARD, useClass: KeyRateLimitGuard },
+  ],
+  exports: [ApiKeyPrincipalService, UsageRecorderService],
+})
+export class KeyPolicyModule {}

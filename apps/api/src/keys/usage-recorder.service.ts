@@ -1,0 +1,89 @@
+import { type BeforeApplicationShutdown, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { UsageOutcome, UsageRecorder } from '@vigil/auth';
+import { DataSource } from 'typeorm';
+
+interface Counts {
+  allowed: number;
+  rate_limited: number;
+  denied: number;
+  lastUsed: number;
+}
+
+export const USAGE_FLUSH_MS = 2000;
+
+/**
+ * Counts requests per key, UTC day and outcome in memory and writes them in one batched upsert every
+ * couple of seconds (and at shutdown) — never a row write per request.
+ */
+@Injectable()
+export class UsageRecorderService implements UsageRecorder, OnModuleInit, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Usage');
+  private pending = new Map<string, Counts>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.flush(), USAGE_FLUSH_MS);
+    this.timer.unref();
+  }
+
+  record(keyId: string, outcome: UsageOutcome): void {
+    const day = new Date().toISOString().slice(0, 10);
+    const k = `${keyId}|${day}`;
+    let c = this.pending.get(k);
+    if (!c) this.pending.set(k, (c = { allowed: 0, rate_limited: 0, denied: 0, lastUsed: 0 }));
+    c[outcome]++;
+    c.lastUsed = Date.now();
+  }
+
+  /** Writes everything counted so far; concurrent calls queue behind each other. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.write());
+    return this.flushing;
+  }
+
+  private async write(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    const ids: string[] = [], days: string[] = [], allowed: number[] = [], limited: number[] = [], denied: number[] = [], used: string[] = [];
+    for (const [k, c] of batch) {
+      const [id, day] = k.split('|');
+      ids.push(id); days.push(day); allowed.push(c.allowed); limited.push(c.rate_limited); denied.push(c.denied);
+      used.push(new Date(c.lastUsed).toISOString());
+    }
+    try {
+      await this.dataSource.transaction(async (m) => {
+        await m.query(
+          `INSERT INTO api_key_usage (key_id, day, allowed, rate_limited, denied)
+           SELECT u.id, u.day, u.a, u.r, u.d FROM unnest($1::uuid[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[]) AS u(id, day, a, r, d)
+            WHERE EXISTS (SELECT 1 FROM api_key k WHERE k.id = u.id)
+           ON CONFLICT (key_id, day) DO UPDATE SET allowed = api_key_usage.allowed + EXCLUDED.allowed,
+             rate_limited = api_key_usage.rate_limited + EXCLUDED.rate_limited, denied = api_key_usage.denied + EXCLUDED.denied`,
+          [ids, days, allowed, limited, denied],
+        );
+        await m.query(
+          `UPDATE api_key k SET last_used_at = GREATEST(COALESCE(k.last_used_at, u.t), u.t)
+             FROM (SELECT id, max(t) AS t FROM unnest($1::uuid[], $2::timestamptz[]) AS x(id, t) GROUP BY id) u
+            WHERE k.id = u.id`,
+          [ids, used],
+        );
+      });
+    } catch (error) {
+      this.logger.error(`usage flush failed (${batch.size} rows kept for the next try): ${(error as Error).message}`);
+      for (const [k, c] of batch) {
+        const cur = this.pending.get(k);
+        if (!cur) this.pending.set(k, c);
+        else { cur.allowed += c.allowed; cur.rate_limited += c.rate_limited; cur.denied += c.denied; cur.lastUsed = Math.max(cur.lastUsed, c.lastUsed); }
+      }
+    }
+  }
+
+  /** Before the database closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.flush();
+  }
+}

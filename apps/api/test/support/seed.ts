@@ -1,0 +1,49 @@
+import { generateApiKey, hashApiKey, keyHint } from '@vigil/auth';
+import { PUBLIC_SCOPES } from '@vigil/contracts';
+import { Client } from 'pg';
+
+export interface SeedKeyOptions {
+  scopes?: string[];
+  allowedIps?: string[];
+  rateLimit?: { limit: number; windowSeconds: number };
+  status?: 'active' | 'revoked' | 'expired';
+  expiresAt?: Date;
+  accountStatus?: 'active' | 'suspended';
+  prefix?: string;
+}
+
+/** Direct SQL seeding for API tests (the admin app owns key management; the API only reads keys). */
+export async function withClient<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+export async function seedKey(url: string, o: SeedKeyOptions = {}): Promise<{ key: string; keyId: string; accountId: string }> {
+  const prefix = o.prefix ?? 'vigil';
+  const key = generateApiKey(prefix);
+  return withClient(url, async (c) => {
+    const email = `seed-${Math.random().toString(36).slice(2)}@example.com`;
+    const { rows: [a] } = await c.query(`INSERT INTO account (email, status) VALUES ($1, $2) RETURNING id`, [email, o.accountStatus ?? 'active']);
+    const { rows: [k] } = await c.query(
+      `INSERT INTO api_key (account_id, key_hash, hint, label, scopes, allowed_ips, rate_limit, rate_window_seconds, status, expires_at)
+       VALUES ($1, $2, $3, 'test', $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [a.id, hashApiKey(key), keyHint(prefix, key), o.scopes ?? [...PUBLIC_SCOPES], o.allowedIps ?? [], o.rateLimit?.limit ?? null, o.rateLimit?.windowSeconds ?? null, o.status ?? 'active', o.expiresAt ?? null],
+    );
+    return { key, keyId: k.id, accountId: a.id };
+  });
+}
+
+/** Changes a key the way the admin app does: update + NOTIFY in one transaction. */
+export async function changeKey(url: string, keyId: string, sql: string, params: unknown[] = []): Promise<void> {
+  await withClient(url, async (c) => {
+    await c.query('BEGIN');
+    await c.query(sql, [keyId, ...params]);
+    await c.query(`SELECT pg_notify('vigil_key_events', $1)`, [JSON.stringify({ type: 'key', keyId })]);
+    await c.query('COMMIT');
+  });
+}

@@ -1,0 +1,36 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { checkKeyFormat, hashApiKey } from '../keys/api-key-format';
+import { IS_PUBLIC_KEY } from '../decorators/public.decorator';
+import { keyProblem } from './key-problem';
+import { keyState } from './key-request';
+import { API_KEY_PRINCIPALS, type ApiKeyPrincipalSource, KEY_POLICY_OPTIONS, type KeyPolicyOptions } from './key-policy.tokens';
+
+/** Guard 1: reads only `x-api-key`, checks prefix/length/alphabet/checksum before any I/O, then SHA-256 lookup. */
+@Injectable()
+export class ApiKeyAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(API_KEY_PRINCIPALS) private readonly principals: ApiKeyPrincipalSource,
+    @Inject(KEY_POLICY_OPTIONS) private readonly options: KeyPolicyOptions,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined> }>();
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()])) {
+      keyState(req).vigilPublic = true;
+      return true;
+    }
+    const header = req.headers['x-api-key'];
+    if (header === undefined || header === '') {
+      throw keyProblem('ApiKeyMissing', 'Send your API key in the x-api-key header.', { 'www-authenticate': 'ApiKey' });
+    }
+    if (typeof header !== 'string' || !checkKeyFormat(this.options.keyPrefix, header).ok) {
+      throw keyProblem('ApiKeyMalformed', `The x-api-key value is not a well-formed ${this.options.keyPrefix}_ key (check for truncation or typos).`, { 'www-authenticate': 'ApiKey' });
+    }
+    const principal = await this.principals.findByHash(hashApiKey(header));
+    if (!principal) throw keyProblem('ApiKeyInvalid', 'This API key is not recognised.', { 'www-authenticate': 'ApiKey' });
+    keyState(req).vigilKey = principal;
+    return true;
+  }
+}

@@ -1,0 +1,28 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { ErrorCodes } from '@vigil/contracts';
+import { statusDenial } from '../policy/key-policy';
+import { keyProblem } from './key-problem';
+import { keyState } from './key-request';
+import { USAGE_RECORDER, type UsageRecorder } from './key-policy.tokens';
+
+const DETAIL = {
+  ApiKeyRevoked: 'This API key has been revoked.',
+  ApiKeyExpired: 'This API key has expired.',
+  AccountSuspended: 'The account that owns this API key is suspended.',
+} as const;
+
+/** Guard 2: revoked → 401, expired → 401, account suspended → 403. */
+@Injectable()
+export class ApiKeyStatusGuard implements CanActivate {
+  constructor(@Inject(USAGE_RECORDER) private readonly usage: UsageRecorder) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const principal = keyState(context.switchToHttp().getRequest()).vigilKey;
+    if (!principal) return true;
+    const denial = statusDenial(principal, Date.now());
+    if (!denial) return true;
+    this.usage.record(principal.keyId, 'denied');
+    const key = denial as keyof typeof DETAIL;
+    throw keyProblem(key, DETAIL[key], ErrorCodes[key].status === 401 ? { 'www-authenticate': 'ApiKey' } : {});
+  }
+}

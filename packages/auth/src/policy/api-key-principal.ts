@@ -1,0 +1,14 @@
+import type { CidrRange } from '../network/cidr-range';
+
+/** What the guards need to know about a key, cached per key hash. Never holds the key itself. */
+export interface ApiKeyPrincipal {
+  keyId: string;
+  accountId: string;
+  hint: string;
+  status: 'active' | 'revoked' | 'expired';
+  expiresAt: number | null;
+  accountStatus: 'active' | 'suspended';
+  scopes: ReadonlySet<string>;
+  allowedIps: readonly CidrRange[];
+  rateLimit: { limit: number; windowSeconds: number };
+}

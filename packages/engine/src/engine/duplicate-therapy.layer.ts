@@ -1,0 +1,97 @@
+import type { Severity } from '@vigil/contracts';
+import type { KnowledgeBase } from '../kb/knowledge-base';
+import type { KbClass } from '../model/compiled-kb.model';
+import { CURATED_SOURCE_ID } from '../model/kb-vocabulary';
+import type { CheckUnit, FindingDraft } from './check-unit.model';
+import { FindingBuilder } from './finding.builder';
+
+/** Rule id of the built-in "same ingredient entered more than once" check. */
+export const DUPLICATE_INGREDIENT_RULE_ID = 'duplicate:ingredient';
+
+/**
+ * Layer 4. The same ingredient in two inputs (brand + generic, two products sharing acetaminophen) is always
+ * reported, never dropped; two different members of a class with `duplicateTherapy: true` are reported once per
+ * class (a larger class with exactly the same participants as a smaller one is left out).
+ */
+export class DuplicateTherapyLayer {
+  constructor(
+    private readonly kb: KnowledgeBase,
+    private readonly duplicateIngredientSeverity: Severity,
+  ) {}
+
+  run(units: readonly CheckUnit[]): FindingDraft[] {
+    const out: FindingDraft[] = [];
+    const byIngredient = new Map<number, CheckUnit[]>();
+    for (const u of units) byIngredient.set(u.ing, [...(byIngredient.get(u.ing) ?? []), u]);
+    for (const list of byIngredient.values()) {
+      if (new Set(list.map((u) => u.index)).size < 2) continue;
+      out.push(this.ingredientDraft(list));
+    }
+
+    const byClass = new Map<string, { cls: KbClass; units: CheckUnit[] }>();
+    for (const u of units) {
+      for (const cls of this.kb.duplicateClassesAt(u.ing)) {
+        const entry = byClass.get(cls.id) ?? { cls, units: [] };
+        entry.units.push(u);
+        byClass.set(cls.id, entry);
+      }
+    }
+    const seen = new Set<string>();
+    const ordered = [...byClass.values()].sort((a, b) => a.cls.members.length - b.cls.members.length || a.cls.id.localeCompare(b.cls.id));
+    for (const { cls, units: members } of ordered) {
+      if (new Set(members.map((u) => u.ing)).size < 2 || new Set(members.map((u) => u.group)).size < 2) continue;
+      const key = members
+        .map((u) => `${u.index}:${u.ing}`)
+        .sort()
+        .join(',');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(this.classDraft(cls, members));
+    }
+    return out;
+  }
+
+  private ingredientDraft(list: CheckUnit[]): FindingDraft {
+    const name = list[0].ingredient.name;
+    const source = this.kb.sources.some((s) => s.id === CURATED_SOURCE_ID) ? CURATED_SOURCE_ID : 'vigil-engine';
+    return {
+      ruleId: DUPLICATE_INGREDIENT_RULE_ID,
+      kind: 'duplicate-therapy',
+      layer: 4,
+      severity: this.duplicateIngredientSeverity,
+      severityBySource: { [source]: this.duplicateIngredientSeverity },
+      sources: [source],
+      participants: list.map((u) => FindingBuilder.participant(u)),
+      summary: `${name} appears in more than one entry of the list.`,
+      consequence: `Taking ${name} from two entries (for example a brand and a generic, or two products that both contain it) can add up to an overdose.`,
+      mechanism: 'The same active ingredient is listed more than once, so the doses add up.',
+      management: `Confirm that both entries are intended; usually one of them should be stopped, or the total daily dose of ${name} checked against its maximum.`,
+      evidenceLevel: 'established',
+      citations: source === CURATED_SOURCE_ID ? [{ source, title: 'Vigil duplicate-ingredient check', sources: [source] }] : [],
+      risks: ['duplicate-ingredient'],
+      placeholders: { drugs: name },
+    };
+  }
+
+  private classDraft(cls: KbClass, members: CheckUnit[]): FindingDraft {
+    const names = [...new Set(members.map((u) => u.ingredient.name))];
+    const source = cls.sourceId;
+    return {
+      ruleId: `duplicate:${cls.id}`,
+      kind: 'duplicate-therapy',
+      layer: 4,
+      severity: cls.severityForDuplicate,
+      severityBySource: { [source]: cls.severityForDuplicate },
+      sources: [source],
+      participants: members.map((u) => FindingBuilder.participant(u)),
+      summary: `Several ${cls.name.toLowerCase()} together: ${names.join(', ')}.`,
+      consequence: `Two or more drugs of the same class (${cls.name}) add their effects and side effects, usually without added benefit.`,
+      mechanism: `${names.join(', ')} belong to the same therapeutic class and act the same way.`,
+      management: 'Check whether the combination is intended (for example a switch in progress); otherwise keep one of them.',
+      evidenceLevel: 'established',
+      citations: [{ source, title: `Vigil class definition: ${cls.name}`, sources: [source] }],
+      risks: ['duplicate-therapy'],
+      placeholders: { drugs: names.join(', '), class: cls.name, count: String(names.length) },
+    };
+  }
+}

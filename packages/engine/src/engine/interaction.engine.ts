@@ -1,0 +1,160 @@
+import type {
+  CheckInteractionsResult,
+  CheckWarning,
+  DrugResolution,
+  FindingKind,
+  InteractionFinding,
+  Severity,
+  UnresolvedDrug,
+} from '@vigil/contracts';
+import type { KnowledgeBase } from '../kb/knowledge-base';
+import type { CheckOptions, DrugInput, FindingTextField } from '../model/drug-input.model';
+import { SEVERITIES, meetsSeverity, severityRank } from '../model/kb-vocabulary';
+import { DrugResolver } from '../resolver/drug-resolver';
+import { AdditiveRiskLayer } from './additive-risk.layer';
+import type { CheckUnit, FindingDraft } from './check-unit.model';
+import { DuplicateTherapyLayer } from './duplicate-therapy.layer';
+import { FindingBuilder } from './finding.builder';
+import { PairwiseLayer } from './pairwise.layer';
+
+/** Our wording; returned with every check. */
+export const CHECK_DISCLAIMER =
+  'Vigil is clinical decision support, not a substitute for the judgement of a qualified clinician or pharmacist. ' +
+  'Findings come from the cited sources as interpreted by the Vigil knowledge base and may be incomplete or out of date. ' +
+  'The absence of a finding does not prove that a combination is safe, and a drug that could not be identified was not checked at all.';
+
+const ALL_FIELDS: readonly FindingTextField[] = ['evidence', 'mechanism', 'management'];
+const KIND_ORDER: Readonly<Record<FindingKind, number>> = { 'drug-drug': 0, class: 1, pathway: 2, 'duplicate-therapy': 3, additive: 4 };
+
+/**
+ * The five-layer interaction check: 1 ingredient rules, 2 class rules, 3 enzyme pathways, 4 duplicate therapy,
+ * 5 additive risk domains. Pure and deterministic: the same knowledge base and inputs give the same result.
+ */
+export class InteractionEngine {
+  private readonly resolvers = new WeakMap<KnowledgeBase, DrugResolver>();
+
+  /** The resolver this engine uses for a knowledge base (built once per knowledge base). */
+  resolverFor(kb: KnowledgeBase): DrugResolver {
+    let r = this.resolvers.get(kb);
+    if (!r) {
+      r = new DrugResolver(kb);
+      this.resolvers.set(kb, r);
+    }
+    return r;
+  }
+
+  /** Resolves the inputs and checks them. */
+  check(kb: KnowledgeBase, inputs: readonly DrugInput[], options: CheckOptions = {}): CheckInteractionsResult {
+    return this.checkResolved(kb, this.resolverFor(kb).resolveAll(inputs), options);
+  }
+
+  /** Checks inputs that were already resolved (e.g. by `DrugResolver.resolveAll`, possibly edited by the caller). */
+  checkResolved(kb: KnowledgeBase, resolutions: readonly DrugResolution[], options: CheckOptions = {}): CheckInteractionsResult {
+    const include = new Set<FindingTextField>(options.include ?? ALL_FIELDS);
+    const precedence = options.sourcePrecedence ? [...options.sourcePrecedence, ...kb.sourcePrecedence] : kb.sourcePrecedence;
+
+    const units: CheckUnit[] = [];
+    let group = 0;
+    let resolvedInputs = 0;
+    for (const r of resolutions) {
+      if (r.status !== 'resolved' || r.ingredients.length === 0) continue;
+      resolvedInputs++;
+      const inputGroup = group++;
+      for (const ing of r.ingredients) {
+        const i = kb.indexOf(ing.id);
+        if (i === undefined) continue;
+        units.push({ index: r.index, ing: i, ingredient: kb.ingredientAt(i), group: r.split ? group++ : inputGroup });
+      }
+    }
+
+    const pairwise = new PairwiseLayer(kb, precedence);
+    const drafts: FindingDraft[] = [
+      ...pairwise.run(units),
+      ...new DuplicateTherapyLayer(kb, options.duplicateIngredientSeverity ?? 'moderate').run(units),
+      ...new AdditiveRiskLayer(kb).run(units, pairwise.covered),
+    ];
+
+    const all = drafts.map((d) => FindingBuilder.build(d, include));
+    const min = options.minSeverity;
+    const interactions = (min ? all.filter((f) => meetsSeverity(f.severity, min)) : all).sort(compareFindings);
+
+    const counts = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
+    for (const f of interactions) counts[f.severity]++;
+    const maxSeverity = interactions.length > 0 ? interactions[0].severity : null;
+
+    const unresolved: UnresolvedDrug[] = resolutions
+      .filter((r) => r.status !== 'resolved')
+      .map((r) => ({
+        index: r.index,
+        ...(r.id !== undefined ? { id: r.id } : {}),
+        input: r.input,
+        status: r.status as UnresolvedDrug['status'],
+        suggestions: r.suggestions ?? [],
+        ...(r.reason ? { reason: r.reason } : {}),
+      }));
+
+    return {
+      kb: kb.info,
+      summary: {
+        maxSeverity,
+        counts,
+        complete: unresolved.length === 0,
+        pairsChecked: (resolvedInputs * (resolvedInputs - 1)) / 2,
+        hiddenBySeverityFilter: all.length - interactions.length,
+      },
+      resolutions: [...resolutions],
+      interactions,
+      unresolved,
+      warnings: warningsFor(resolutions, unresolved, group),
+      disclaimer: CHECK_DISCLAIMER,
+    };
+  }
+}
+
+function warningsFor(resolutions: readonly DrugResolution[], unresolved: readonly UnresolvedDrug[], groups: number): CheckWarning[] {
+  const warnings: CheckWarning[] = [];
+  if (unresolved.length > 0) {
+    const list = unresolved.map((u) => `"${u.input}" (#${u.index}, ${u.status})`).join(', ');
+    warnings.push({
+      code: 'incomplete_check',
+      message: `${unresolved.length} of ${resolutions.length} drugs could not be identified and were NOT checked: ${list}. Interactions involving them are unknown, not absent.`,
+      indexes: unresolved.map((u) => u.index),
+    });
+  }
+  const fuzzy = resolutions.filter((r) => r.status === 'resolved' && r.method === 'fuzzy');
+  if (fuzzy.length > 0) {
+    warnings.push({
+      code: 'fuzzy_match',
+      message: `Spelling corrected, please confirm: ${fuzzy
+        .map((r) => `"${r.input}" (#${r.index}) read as ${r.ingredients.map((i) => i.name).join(' + ')} (confidence ${r.confidence})`)
+        .join('; ')}.`,
+      indexes: fuzzy.map((r) => r.index),
+    });
+  }
+  const split = resolutions.filter((r) => r.status === 'resolved' && r.split);
+  if (split.length > 0) {
+    warnings.push({
+      code: 'split_combination',
+      message: `Not a known combination product, so its ingredients were also checked against each other: ${split
+        .map((r) => `"${r.input}" (#${r.index})`)
+        .join(', ')}.`,
+      indexes: split.map((r) => r.index),
+    });
+  }
+  if (groups < 2) {
+    warnings.push({ code: 'too_few_drugs', message: 'Fewer than two drugs were identified, so no combination could be checked.' });
+  }
+  return warnings;
+}
+
+function compareFindings(a: InteractionFinding, b: InteractionFinding): number {
+  const s = severityRank(a.severity) - severityRank(b.severity);
+  if (s !== 0) return s;
+  const n = Math.min(a.participants.length, b.participants.length);
+  for (let i = 0; i < n; i++) {
+    const d = a.participants[i].index - b.participants[i].index;
+    if (d !== 0) return d;
+    if (a.participants[i].ingredientId !== b.participants[i].ingredientId) return a.participants[i].ingredientId < b.participants[i].ingredientId ? -1 : 1;
+  }
+  return a.participants.length - b.participants.length || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
+}

@@ -1,0 +1,201 @@
+import type { FindingKind, Severity } from '@vigil/contracts';
+import type { KnowledgeBase } from '../kb/knowledge-base';
+import type { KbCitation, KbPathway, KbRule } from '../model/compiled-kb.model';
+import { severityRank } from '../model/kb-vocabulary';
+import type { CheckUnit, FindingDraft } from './check-unit.model';
+import { FindingBuilder } from './finding.builder';
+
+/** A rule or pathway rule that applies to one pair of units, before precedence and suppression. */
+interface Candidate {
+  layer: 1 | 2 | 3;
+  sourceId: string;
+  severity: Severity;
+  risks: readonly string[];
+  specificity: number;
+  rule?: KbRule;
+  pathway?: KbPathway;
+  perpetrator?: CheckUnit;
+  victim?: CheckUnit;
+}
+
+const PLACEHOLDER_TEST = /\{(a|b|perpetrator|victim|enzyme)\}/;
+const hasPlaceholders = new WeakMap<object, boolean>();
+
+/**
+ * Layers 1–3 for every pair of units: ingredient rules, class rules (expanded to ingredient pairs at load),
+ * pathway rules from enzyme roles. Per pair, the highest-precedence source that says anything gives the findings;
+ * a more specific finding suppresses a more general one sharing a risk tag (pair > class, smaller class > larger,
+ * pair/class tags `pk-<enzyme>` > pathway); other sources are folded into those findings (`severityBySource`).
+ */
+export class PairwiseLayer {
+  /** Ingredient pairs and the risk tags their kept layer-1/2 findings carry (`<id>|<id>|<tag>`): used by layer 5. */
+  readonly covered = new Set<string>();
+  private readonly drafts = new Map<string, FindingDraft>();
+  private readonly rank = new Map<string, number>();
+
+  constructor(
+    private readonly kb: KnowledgeBase,
+    precedence: readonly string[],
+  ) {
+    precedence.forEach((s, i) => {
+      if (!this.rank.has(s)) this.rank.set(s, i);
+    });
+  }
+
+  /** Checks every pair of units from different groups. */
+  run(units: readonly CheckUnit[]): FindingDraft[] {
+    for (let x = 0; x < units.length; x++) {
+      const u = units[x];
+      for (let y = x + 1; y < units.length; y++) {
+        const v = units[y];
+        if (u.group !== v.group && u.ing !== v.ing) this.checkPair(u, v);
+      }
+    }
+    return [...this.drafts.values()];
+  }
+
+  private sourceRank(sourceId: string): number {
+    return this.rank.get(sourceId) ?? this.rank.size;
+  }
+
+  private checkPair(u: CheckUnit, v: CheckUnit): void {
+    const refs = this.kb.rulesForPair(u.ing, v.ing);
+    const perpU = this.kb.perpetratorPathwaysAt(u.ing);
+    const perpV = this.kb.perpetratorPathwaysAt(v.ing);
+    if (!refs && perpU.length === 0 && perpV.length === 0) return;
+    const candidates: Candidate[] = [];
+    if (refs) {
+      for (const ref of refs) {
+        candidates.push({ layer: ref.layer, sourceId: ref.rule.sourceId, severity: ref.rule.severity, risks: ref.rule.risks, specificity: ref.specificity, rule: ref.rule });
+      }
+    }
+    this.pathwayCandidates(u, v, perpU, candidates);
+    this.pathwayCandidates(v, u, perpV, candidates);
+    if (candidates.length === 0) return;
+
+    let top = candidates[0].sourceId;
+    let mixed = false;
+    for (let i = 1; i < candidates.length; i++) {
+      const s = candidates[i].sourceId;
+      if (s === top) continue;
+      mixed = true;
+      const d = this.sourceRank(s) - this.sourceRank(top);
+      if (d < 0 || (d === 0 && s < top)) top = s;
+    }
+    const primary = mixed ? candidates.filter((c) => c.sourceId === top) : candidates;
+    if (primary.length > 1) primary.sort(compareCandidates);
+
+    const kept: { c: Candidate; draft: FindingDraft }[] = [];
+    let tags: Set<string> | undefined;
+    let pathwaysKept: Set<string> | undefined;
+    for (const c of primary) {
+      if (c.layer === 2 && tags && c.risks.some((t) => tags!.has(t))) continue;
+      if (c.layer === 3) {
+        const direction = `${c.pathway!.enzyme}|${c.perpetrator!.ing}`;
+        if (tags?.has(c.risks[0]) || pathwaysKept?.has(direction)) continue;
+        (pathwaysKept ??= new Set()).add(direction);
+      } else if (c.risks.length > 0) {
+        tags ??= new Set();
+        for (const t of c.risks) tags.add(t);
+      }
+      kept.push({ c, draft: this.draftFor(c, u, v) });
+    }
+
+    if (mixed) {
+      const secondary = new Map<string, Candidate[]>();
+      for (const c of candidates) if (c.sourceId !== top) secondary.set(c.sourceId, [...(secondary.get(c.sourceId) ?? []), c]);
+      for (const [sourceId, list] of secondary) {
+        const target =
+          kept.find((k) => k.c.risks.some((t) => list.some((s) => s.risks.includes(t)))) ??
+          kept.reduce((a, b) => (severityRank(b.c.severity) < severityRank(a.c.severity) ? b : a));
+        const severity = list.reduce((a, s) => (severityRank(s.severity) < severityRank(a) ? s.severity : a), list[0].severity);
+        FindingBuilder.fold(target.draft, sourceId, severity, list.flatMap((s) => citationsOf(s)));
+      }
+    }
+
+    if (tags) {
+      const [lo, hi] = u.ingredient.id < v.ingredient.id ? [u.ingredient.id, v.ingredient.id] : [v.ingredient.id, u.ingredient.id];
+      for (const t of tags) this.covered.add(`${lo}|${hi}|${t}`);
+    }
+  }
+
+  private pathwayCandidates(perp: CheckUnit, victim: CheckUnit, matches: ReturnType<KnowledgeBase['perpetratorPathwaysAt']>, out: Candidate[]): void {
+    for (const m of matches) {
+      if (!this.kb.isPathwayVictim(victim.ing, m.pathway.id)) continue;
+      out.push({ layer: 3, sourceId: m.pathway.sourceId, severity: m.pathway.severity, risks: [m.riskTag], specificity: 1, pathway: m.pathway, perpetrator: perp, victim });
+    }
+  }
+
+  /** The draft for a kept candidate, merged with the same rule on the same ingredients from other input pairs. */
+  private draftFor(c: Candidate, u: CheckUnit, v: CheckUnit): FindingDraft {
+    const src = (c.rule ?? c.pathway)!;
+    const key =
+      c.layer === 3
+        ? `${src.id}|${c.perpetrator!.ingredient.id}>${c.victim!.ingredient.id}`
+        : u.ingredient.id < v.ingredient.id
+          ? `${src.id}|${u.ingredient.id}|${v.ingredient.id}`
+          : `${src.id}|${v.ingredient.id}|${u.ingredient.id}`;
+    const participants =
+      c.layer === 3
+        ? [FindingBuilder.participant(c.perpetrator!, 'perpetrator'), FindingBuilder.participant(c.victim!, 'victim')]
+        : [FindingBuilder.participant(u), FindingBuilder.participant(v)];
+    const existing = this.drafts.get(key);
+    if (existing) {
+      FindingBuilder.addParticipants(existing, participants);
+      return existing;
+    }
+    const kind: FindingKind = c.layer === 1 ? 'drug-drug' : c.layer === 2 ? 'class' : 'pathway';
+    const draft: FindingDraft = {
+      ruleId: src.id,
+      kind,
+      layer: c.layer,
+      severity: c.severity,
+      severityBySource: { [c.sourceId]: c.severity },
+      sources: [c.sourceId],
+      participants,
+      summary: src.summary,
+      consequence: src.consequence,
+      mechanism: src.mechanism,
+      management: src.management,
+      evidenceLevel: src.evidence.level,
+      citations: FindingBuilder.citations(src.citations, c.sourceId),
+      risks: c.risks as string[],
+      ...(c.rule?.onc !== undefined ? { oncGroup: c.rule.onc } : {}),
+      placeholders: this.placeholders(c, src, u, v),
+    };
+    this.drafts.set(key, draft);
+    return draft;
+  }
+
+  private placeholders(c: Candidate, src: KbRule | KbPathway, u: CheckUnit, v: CheckUnit): Record<string, string> {
+    let has = hasPlaceholders.get(src);
+    if (has === undefined) {
+      has = [src.summary, src.consequence, src.mechanism, src.management].some((t) => PLACEHOLDER_TEST.test(t));
+      hasPlaceholders.set(src, has);
+    }
+    if (!has) return {};
+    if (c.rule) {
+      const aIsU = sideHas(this.kb, c.rule.a, u) && sideHas(this.kb, c.rule.b, v);
+      return { a: (aIsU ? u : v).ingredient.name, b: (aIsU ? v : u).ingredient.name };
+    }
+    return { perpetrator: c.perpetrator!.ingredient.name, victim: c.victim!.ingredient.name, enzyme: c.pathway!.enzyme };
+  }
+}
+
+function compareCandidates(a: Candidate, b: Candidate): number {
+  return (
+    a.layer - b.layer ||
+    a.specificity - b.specificity ||
+    severityRank(a.severity) - severityRank(b.severity) ||
+    ((a.rule ?? a.pathway)!.id < (b.rule ?? b.pathway)!.id ? -1 : 1)
+  );
+}
+
+function citationsOf(c: Candidate): readonly KbCitation[] {
+  return (c.rule ?? c.pathway)!.citations;
+}
+
+function sideHas(kb: KnowledgeBase, side: KbRule['a'], u: CheckUnit): boolean {
+  if ('ingredient' in side) return side.ingredient === u.ingredient.id;
+  return kb.classesAt(u.ing).some((c) => c.id === side.class);
+}

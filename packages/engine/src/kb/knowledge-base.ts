@@ -1,0 +1,307 @@
+import type { KbInfo } from '@vigil/contracts';
+import type {
+  CompiledKnowledgeBase,
+  KbClass,
+  KbDomain,
+  KbIngredient,
+  KbPathway,
+  KbProduct,
+  KbRule,
+  KbRuleSide,
+  KbSource,
+} from '../model/compiled-kb.model';
+import { CURATED_SOURCE_ID, pathwayRiskTag } from '../model/kb-vocabulary';
+import { NameIndex } from '../resolver/name.index';
+
+export interface KnowledgeBaseOptions {
+  /**
+   * Source ids in order of precedence for the headline severity when several sources assert the same pair.
+   * Sources not listed follow, in the order they appear. Default: `vigil-curated` first.
+   */
+  sourcePrecedence?: readonly string[];
+}
+
+/** A layer-1 or layer-2 rule as it applies to one ingredient pair. */
+export interface PairRuleRef {
+  rule: KbRule;
+  layer: 1 | 2;
+  /** Lower is more specific: 1 for ingredient × ingredient, else the number of ingredient pairs the rule covers. */
+  specificity: number;
+}
+
+/** A pathway rule that one ingredient triggers as perpetrator against another as victim. */
+export interface PathwayMatch {
+  pathway: KbPathway;
+  riskTag: string;
+}
+
+/** What `describeIngredient` returns. */
+export interface IngredientDescription {
+  ingredient: KbIngredient;
+  classes: { id: string; name: string }[];
+  products: { id: string; name: string; ingredients: string[] }[];
+  /** Rules naming the ingredient directly (layer 1). */
+  directRuleCount: number;
+  /** Rules that apply to it directly or through one of its classes (layers 1 and 2). */
+  ruleCount: number;
+  /** Pathway rules it can trigger as perpetrator or victim. */
+  pathwayCount: number;
+}
+
+/**
+ * The loaded knowledge base with every index the resolver and the engine need, built once:
+ * names, ingredient → classes, pair-rule map (class rules expanded to ingredient pairs), enzyme-role indices.
+ */
+export class KnowledgeBase {
+  readonly version: string;
+  readonly releasedAt: string;
+  readonly sources: readonly KbSource[];
+  readonly ingredients: readonly KbIngredient[];
+  readonly classes: readonly KbClass[];
+  readonly products: readonly KbProduct[];
+  readonly rules: readonly KbRule[];
+  readonly pathways: readonly KbPathway[];
+  readonly domains: readonly KbDomain[];
+  readonly names: NameIndex;
+  readonly sourcePrecedence: readonly string[];
+  readonly info: KbInfo;
+
+  private readonly ingredientIndex = new Map<string, number>();
+  private readonly classById = new Map<string, KbClass>();
+  private readonly domainById = new Map<string, KbDomain>();
+  private readonly classesOf: KbClass[][];
+  private readonly duplicateClassesOf: KbClass[][];
+  private readonly pairRules = new Map<number, PairRuleRef[]>();
+  private readonly perpetratorOf: PathwayMatch[][];
+  private readonly victimOf: Set<string>[];
+  private readonly domainsOf: KbDomain[][];
+  private readonly productBySet = new Map<string, KbProduct>();
+  private readonly rxcuiIndex = new Map<string, KbIngredient>();
+  private readonly atcIndex = new Map<string, KbIngredient[]>();
+  private readonly directRuleCounts: number[];
+  private readonly ruleCounts: number[];
+  private readonly pathwayCounts: number[];
+
+  constructor(doc: CompiledKnowledgeBase, options: KnowledgeBaseOptions = {}) {
+    this.version = doc.version;
+    this.releasedAt = doc.releasedAt;
+    this.sources = doc.sources;
+    this.ingredients = doc.ingredients;
+    this.classes = doc.classes;
+    this.products = doc.products;
+    this.rules = doc.rules;
+    this.pathways = doc.pathways;
+    this.domains = doc.domains;
+    this.sourcePrecedence = orderSources(options.sourcePrecedence, doc);
+    this.info = {
+      version: doc.version,
+      releasedAt: doc.releasedAt,
+      sources: doc.sources.map((s) => ({ id: s.id, title: s.title, license: s.license, ...(s.url ? { url: s.url } : {}) })),
+    };
+
+    const n = doc.ingredients.length;
+    doc.ingredients.forEach((ing, i) => {
+      this.ingredientIndex.set(ing.id, i);
+      if (ing.rxcui && !this.rxcuiIndex.has(ing.rxcui)) this.rxcuiIndex.set(ing.rxcui, ing);
+      for (const code of ing.atc) {
+        const list = this.atcIndex.get(code) ?? [];
+        list.push(ing);
+        this.atcIndex.set(code, list);
+      }
+    });
+    for (const c of doc.classes) this.classById.set(c.id, c);
+    for (const d of doc.domains) this.domainById.set(d.id, d);
+
+    this.classesOf = Array.from({ length: n }, () => []);
+    this.duplicateClassesOf = Array.from({ length: n }, () => []);
+    const bySize = [...doc.classes].sort((a, b) => a.members.length - b.members.length || a.id.localeCompare(b.id));
+    for (const c of bySize) {
+      for (const m of c.members) {
+        const i = this.ingredientIndex.get(m);
+        if (i === undefined) continue;
+        this.classesOf[i].push(c);
+        if (c.duplicateTherapy) this.duplicateClassesOf[i].push(c);
+      }
+    }
+
+    this.directRuleCounts = new Array<number>(n).fill(0);
+    this.ruleCounts = new Array<number>(n).fill(0);
+    for (const rule of doc.rules) this.indexRule(rule);
+
+    this.perpetratorOf = Array.from({ length: n }, () => []);
+    this.victimOf = Array.from({ length: n }, () => new Set<string>());
+    this.pathwayCounts = new Array<number>(n).fill(0);
+    doc.ingredients.forEach((ing, i) => {
+      for (const p of doc.pathways) {
+        let involved = false;
+        for (const r of ing.roles) {
+          if (r.enzyme !== p.enzyme) continue;
+          if (r.role === p.perpetrator.role && (p.perpetrator.strength as string[]).includes(r.strength)) {
+            this.perpetratorOf[i].push({ pathway: p, riskTag: pathwayRiskTag(p.enzyme) });
+            involved = true;
+          }
+          if (r.role === 'substrate' && (p.victim.strength as string[]).includes(r.strength)) {
+            this.victimOf[i].add(p.id);
+            involved = true;
+          }
+        }
+        if (involved) this.pathwayCounts[i]++;
+      }
+    });
+
+    this.domainsOf = doc.ingredients.map((ing) =>
+      ing.risks.map((r) => this.domainById.get(r)).filter((d): d is KbDomain => d !== undefined),
+    );
+    for (const p of doc.products) {
+      const key = [...new Set(p.ingredients)].sort().join('+');
+      if (!this.productBySet.has(key)) this.productBySet.set(key, p);
+    }
+    this.names = new NameIndex(doc.ingredients, doc.products, doc.otherNames ?? []);
+  }
+
+  /** Dense index of an ingredient id (used as a fast map key), or undefined. */
+  indexOf(ingredientId: string): number | undefined {
+    return this.ingredientIndex.get(ingredientId);
+  }
+
+  ingredient(id: string): KbIngredient | undefined {
+    const i = this.ingredientIndex.get(id);
+    return i === undefined ? undefined : this.ingredients[i];
+  }
+
+  ingredientAt(index: number): KbIngredient {
+    return this.ingredients[index];
+  }
+
+  getClass(id: string): KbClass | undefined {
+    return this.classById.get(id);
+  }
+
+  getDomain(id: string): KbDomain | undefined {
+    return this.domainById.get(id);
+  }
+
+  /** Classes of an ingredient (by dense index), smallest (most specific) first. */
+  classesAt(index: number): readonly KbClass[] {
+    return this.classesOf[index];
+  }
+
+  /** Classes with `duplicateTherapy: true` containing the ingredient, smallest first. */
+  duplicateClassesAt(index: number): readonly KbClass[] {
+    return this.duplicateClassesOf[index];
+  }
+
+  /** Layer-1 and layer-2 rules applying to an ingredient pair (dense indexes, any order). */
+  rulesForPair(i: number, j: number): readonly PairRuleRef[] | undefined {
+    return this.pairRules.get(pairKey(i, j));
+  }
+
+  /** Pathway rules the ingredient triggers as perpetrator. */
+  perpetratorPathwaysAt(index: number): readonly PathwayMatch[] {
+    return this.perpetratorOf[index];
+  }
+
+  /** True when the ingredient qualifies as victim of the pathway rule. */
+  isPathwayVictim(index: number, pathwayId: string): boolean {
+    return this.victimOf[index].has(pathwayId);
+  }
+
+  /** Risk domains (defined in the knowledge base) the ingredient contributes to. */
+  domainsAt(index: number): readonly KbDomain[] {
+    return this.domainsOf[index];
+  }
+
+  /** The combination product with exactly these ingredients, if the knowledge base lists one. */
+  productWithIngredients(ids: readonly string[]): KbProduct | undefined {
+    return this.productBySet.get([...new Set(ids)].sort().join('+'));
+  }
+
+  byRxcui(rxcui: string): KbIngredient | undefined {
+    return this.rxcuiIndex.get(rxcui);
+  }
+
+  /** Ingredients carrying this ATC code; with `prefix`, every ingredient whose code starts with it. */
+  byAtc(code: string, prefix = false): KbIngredient[] {
+    if (!prefix) return this.atcIndex.get(code) ?? [];
+    const out: KbIngredient[] = [];
+    for (const ing of this.ingredients) if (ing.atc.some((c) => c.startsWith(code))) out.push(ing);
+    return out;
+  }
+
+  /** Precedence rank of a source (lower wins). */
+  sourceRank(sourceId: string, precedence: readonly string[] = this.sourcePrecedence): number {
+    const r = precedence.indexOf(sourceId);
+    return r < 0 ? precedence.length : r;
+  }
+
+  /** Ingredient, names, classes, products and how many rules mention it; undefined for an unknown id. */
+  describeIngredient(id: string): IngredientDescription | undefined {
+    const i = this.ingredientIndex.get(id);
+    if (i === undefined) return undefined;
+    return {
+      ingredient: this.ingredients[i],
+      classes: this.classesOf[i].map((c) => ({ id: c.id, name: c.name })),
+      products: this.products.filter((p) => p.ingredients.includes(id)).map((p) => ({ id: p.id, name: p.name, ingredients: [...p.ingredients] })),
+      directRuleCount: this.directRuleCounts[i],
+      ruleCount: this.ruleCounts[i],
+      pathwayCount: this.pathwayCounts[i],
+    };
+  }
+
+  private sideMembers(side: KbRuleSide): number[] {
+    if ('ingredient' in side) {
+      const i = this.ingredientIndex.get(side.ingredient);
+      return i === undefined ? [] : [i];
+    }
+    const c = this.classById.get(side.class);
+    if (!c) return [];
+    const out: number[] = [];
+    for (const m of c.members) {
+      const i = this.ingredientIndex.get(m);
+      if (i !== undefined) out.push(i);
+    }
+    return out;
+  }
+
+  private indexRule(rule: KbRule): void {
+    const as = this.sideMembers(rule.a);
+    const bs = this.sideMembers(rule.b);
+    const layer: 1 | 2 = 'ingredient' in rule.a && 'ingredient' in rule.b ? 1 : 2;
+    const specificity = layer === 1 ? 1 : as.length * bs.length;
+    const counted = new Set<number>();
+    const seen = new Set<number>();
+    for (const i of as) {
+      for (const j of bs) {
+        if (i === j) continue;
+        const key = pairKey(i, j);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const list = this.pairRules.get(key);
+        const ref: PairRuleRef = { rule, layer, specificity };
+        if (list) list.push(ref);
+        else this.pairRules.set(key, [ref]);
+        counted.add(i);
+        counted.add(j);
+      }
+    }
+    for (const i of counted) {
+      this.ruleCounts[i]++;
+      if (layer === 1) this.directRuleCounts[i]++;
+    }
+  }
+}
+
+/** Map key of an unordered pair of dense ingredient indexes. */
+export function pairKey(i: number, j: number): number {
+  return i < j ? i * 0x200000 + j : j * 0x200000 + i;
+}
+
+function orderSources(precedence: readonly string[] | undefined, doc: CompiledKnowledgeBase): string[] {
+  const out: string[] = [];
+  const add = (id: string) => {
+    if (!out.includes(id)) out.push(id);
+  };
+  for (const id of precedence ?? [CURATED_SOURCE_ID]) add(id);
+  for (const r of doc.rules) add(r.sourceId);
+  return out;
+}

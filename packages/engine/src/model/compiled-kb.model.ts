@@ -1,0 +1,130 @@
+import type { EvidenceLevel, Severity } from '@vigil/contracts';
+import type { Enzyme, EnzymeRoleKind, ModulatorStrength, SubstrateStrength } from './kb-vocabulary';
+
+/** Format tag of the compiled JSON document. */
+export const COMPILED_KB_FORMAT = 'vigil-kb/1';
+
+export interface KbSource {
+  id: string;
+  title: string;
+  license: string;
+  url?: string;
+}
+
+export interface KbCitation {
+  source: string;
+  title: string;
+  section?: string;
+  url?: string;
+}
+
+export interface KbEnzymeRole {
+  enzyme: Enzyme;
+  role: EnzymeRoleKind;
+  strength: SubstrateStrength | ModulatorStrength;
+}
+
+export interface KbIngredient {
+  id: string;
+  name: string;
+  rxcui?: string;
+  atc: string[];
+  synonyms: string[];
+  salts: string[];
+  brands: string[];
+  roles: KbEnzymeRole[];
+  risks: string[];
+  /** Knowledge source that defined the ingredient. */
+  sourceId: string;
+}
+
+export interface KbClass {
+  id: string;
+  name: string;
+  /** Members listed directly. */
+  directMembers: string[];
+  /** Classes whose members are included. */
+  includes: string[];
+  /** Resolved member set (direct + included, transitively), sorted. */
+  members: string[];
+  duplicateTherapy: boolean;
+  severityForDuplicate: Severity;
+  sourceId: string;
+}
+
+export interface KbProduct {
+  /** Kebab-case of the name; unique. */
+  id: string;
+  name: string;
+  ingredients: string[];
+  sourceId: string;
+}
+
+export type KbRuleSide = { ingredient: string } | { class: string };
+
+export interface KbRule {
+  id: string;
+  /** Knowledge source that asserts the rule (`vigil-curated` for the YAML knowledge base). */
+  sourceId: string;
+  a: KbRuleSide;
+  b: KbRuleSide;
+  severity: Severity;
+  risks: string[];
+  summary: string;
+  consequence: string;
+  mechanism: string;
+  management: string;
+  evidence: { level: EvidenceLevel | 'unknown' };
+  onc?: number;
+  citations: KbCitation[];
+}
+
+export interface KbPathway {
+  id: string;
+  sourceId: string;
+  enzyme: Enzyme;
+  perpetrator: { role: 'inhibitor' | 'inducer'; strength: ModulatorStrength[] };
+  victim: { strength: SubstrateStrength[] };
+  severity: Severity;
+  summary: string;
+  consequence: string;
+  mechanism: string;
+  management: string;
+  evidence: { level: EvidenceLevel | 'unknown' };
+  citations: KbCitation[];
+}
+
+export interface KbDomain {
+  id: string;
+  name: string;
+  /** Drug count (as a string key, ≥ 2) → severity; counts above the highest key use the highest key's value. */
+  severityByCount: Record<string, Severity>;
+  summary: string;
+  consequence: string;
+  mechanism: string;
+  management: string;
+  evidence: { level: EvidenceLevel | 'unknown' };
+  citations: KbCitation[];
+  sourceId: string;
+}
+
+/** One compiled knowledge base: the output of the YAML compiler, or of an importer of another source. */
+export interface CompiledKnowledgeBase {
+  format: typeof COMPILED_KB_FORMAT;
+  /** `curated-<YYYY.MM.DD>-<8 hex of sha256 of the content>`. */
+  version: string;
+  /** ISO-8601 timestamp. */
+  releasedAt: string;
+  sources: KbSource[];
+  ingredients: KbIngredient[];
+  classes: KbClass[];
+  products: KbProduct[];
+  rules: KbRule[];
+  pathways: KbPathway[];
+  domains: KbDomain[];
+  /**
+   * Normalised names of real drugs that are NOT in this knowledge base. The resolver never spell-corrects one of
+   * them into a knowledge-base drug (e.g. "prednisolone" must not become "prednisone").
+   */
+  otherNames?: string[];
+}

@@ -1,0 +1,27 @@
+import type { Severity } from '@vigil/contracts';
+
+/** One drug of a check: free text, or an object with a name and/or a code, plus an optional client id. */
+export type DrugInput = string | DrugInputObject;
+
+export interface DrugInputObject {
+  /** Client-supplied id, echoed back in the resolution. */
+  id?: string;
+  name?: string;
+  rxcui?: string;
+  atc?: string;
+  ndc?: string;
+}
+
+/** Optional text fields of a finding that a client may leave out. */
+export type FindingTextField = 'evidence' | 'mechanism' | 'management';
+
+export interface CheckOptions {
+  /** Only findings at least this severe are returned (`unknown` keeps everything). */
+  minSeverity?: Severity;
+  /** Optional fields to return; default all. */
+  include?: readonly FindingTextField[];
+  /** Overrides the knowledge base's source precedence for the headline severity. */
+  sourcePrecedence?: readonly string[];
+  /** Severity of the "same ingredient entered twice" finding (default `moderate`). */
+  duplicateIngredientSeverity?: Severity;
+}

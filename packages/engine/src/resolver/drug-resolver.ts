@@ -1,0 +1,328 @@
+import type { DrugResolution, DrugSuggestion, ResolutionMethod, ResolvedIngredient } from '@vigil/contracts';
+import type { KnowledgeBase } from '../kb/knowledge-base';
+import type { DrugInput } from '../model/drug-input.model';
+import {
+  compactKey,
+  foldText,
+  saltStrippedVariants,
+  splitCombination,
+  stripLevel1,
+  stripLevel2,
+  stripUnitStrengths,
+  words,
+} from '../text/name.normalizer';
+import type { NameCandidate, NameEntry, NameKind, NameTarget } from './name.index';
+
+export interface DrugResolverOptions {
+  /** Largest number of suggestions per unresolved input (default 5). */
+  maxSuggestions?: number;
+}
+
+/** Result of resolving one piece of text, before it becomes a DrugResolution. */
+interface Attempt {
+  status: 'resolved' | 'ambiguous' | 'unresolved';
+  method?: ResolutionMethod;
+  confidence?: number;
+  targets: NameTarget[];
+  matched?: string;
+  suggestions?: DrugSuggestion[];
+  reason?: string;
+  split?: boolean;
+}
+
+const METHOD_RANK: Readonly<Record<ResolutionMethod, number>> = { exact: 0, synonym: 1, salt: 2, brand: 3, code: 4, fuzzy: 5 };
+const KIND_METHOD: Readonly<Record<NameKind, ResolutionMethod>> = { generic: 'exact', synonym: 'synonym', salt: 'salt', brand: 'brand', product: 'brand' };
+
+const RXCUI_RE = /^\d{1,8}$/;
+const ATC_RE = /^[a-z](?:\d{2}(?:[a-z](?:[a-z](?:\d{2})?)?)?)?$/;
+const NDC_RE = /^(?:\d{4,5}-\d{3,4}(?:-\d{1,2})?|\d{10,11})$/;
+const CODE_PREFIX_RE = /^(rxcui|rxnorm|atc|ndc)\s*[:=#]?\s*(\S+)$/;
+
+/**
+ * Turns what people type ("Coumadin 5 mg", "metoprolol succinate ER 25mg", "hydrocodone/acetaminophen",
+ * "paracetamol", "warfrin", {rxcui: "11289"}) into knowledge-base ingredients, or says precisely why it cannot.
+ *
+ * Order: codes → exact name (after removing strengths, dose forms, release modifiers) → salt forms →
+ * combination split → conservative spelling correction → "several drugs start with this word" → unresolved.
+ * Spelling correction is accepted only when one candidate is clearly best and the edit is small; otherwise the
+ * input stays unresolved (or ambiguous) with ranked suggestions. It never maps a known drug that is not in the
+ * knowledge base onto one that is.
+ */
+export class DrugResolver {
+  private readonly maxSuggestions: number;
+
+  constructor(
+    private readonly kb: KnowledgeBase,
+    options: DrugResolverOptions = {},
+  ) {
+    this.maxSuggestions = options.maxSuggestions ?? 5;
+  }
+
+  resolveAll(inputs: readonly DrugInput[]): DrugResolution[] {
+    return inputs.map((input, index) => this.resolve(input, index));
+  }
+
+  resolve(input: DrugInput, index = 0): DrugResolution {
+    const obj = typeof input === 'string' ? { name: input } : (input ?? {});
+    const attempts: Attempt[] = [];
+    let label = '';
+    const codes: [string, string | undefined][] = [
+      ['rxcui', obj.rxcui],
+      ['atc', obj.atc],
+      ['ndc', obj.ndc],
+    ];
+    for (const [kind, value] of codes) {
+      if (typeof value !== 'string' || value.trim() === '') continue;
+      label ||= `${kind}:${value.trim()}`;
+      const a = this.resolveCode(kind, value.trim());
+      if (a.status === 'resolved') return this.toResolution(index, obj.id, obj.name?.trim() || label, a);
+      attempts.push(a);
+    }
+    if (typeof obj.name === 'string' && obj.name.trim() !== '') {
+      label = obj.name.trim();
+      const a = this.resolveText(obj.name);
+      if (a.status === 'resolved') return this.toResolution(index, obj.id, label, a);
+      attempts.unshift(a);
+    }
+    if (attempts.length === 0) {
+      return this.toResolution(index, obj.id, label, { status: 'unresolved', targets: [], reason: 'empty input: give a name, rxcui, atc or ndc' });
+    }
+    const best = attempts.find((a) => a.status === 'ambiguous') ?? attempts[0];
+    return this.toResolution(index, obj.id, label, best);
+  }
+
+  /** Resolves free text (a name, or a code written as text). */
+  private resolveText(text: string): Attempt {
+    const folded = foldText(text);
+    if (folded === '') return { status: 'unresolved', targets: [], reason: 'empty input' };
+    const code = detectCode(folded);
+    if (code) return this.resolveCode(code[0], code[1]);
+    const exact = this.exactStages(folded);
+    if (exact) return exact;
+    const combo = this.resolveCombination(folded);
+    if (combo?.status === 'resolved') return combo;
+    const rest = this.fallbackStages(folded);
+    if (rest.status !== 'unresolved' || !combo) return rest;
+    return combo.suggestions?.length ? combo : { ...combo, suggestions: rest.suggestions ?? [] };
+  }
+
+  private resolveCode(kind: string, raw: string): Attempt {
+    const value = raw.trim();
+    if (kind === 'rxcui' || kind === 'rxnorm') {
+      const ing = this.kb.byRxcui(value.replace(/^0+(?=\d)/, ''));
+      if (ing) return this.resolvedAs([this.ingredientTarget(ing.id)], 'code', 1, `RxCUI ${value}`);
+      return { status: 'unresolved', targets: [], reason: `RxCUI ${value} is not an ingredient RxCUI in the knowledge base` };
+    }
+    if (kind === 'atc') {
+      const code = value.toUpperCase().replace(/\s+/g, '');
+      if (code.length >= 7) {
+        const ings = this.kb.byAtc(code);
+        if (ings.length === 1) return this.resolvedAs([this.ingredientTarget(ings[0].id)], 'code', 1, `ATC ${code}`);
+        if (ings.length > 1) {
+          return {
+            status: 'ambiguous',
+            targets: [],
+            reason: `ATC ${code} belongs to several ingredients`,
+            suggestions: ings.slice(0, this.maxSuggestions).map((i) => ({ name: i.name, score: 1, ingredientIds: [i.id] })),
+          };
+        }
+        return { status: 'unresolved', targets: [], reason: `ATC ${code} is not in the knowledge base` };
+      }
+      const ings = this.kb.byAtc(code, true);
+      return {
+        status: ings.length > 1 ? 'ambiguous' : 'unresolved',
+        targets: [],
+        reason: `ATC ${code} is a group, not a single substance: give a level-5 code or a name`,
+        suggestions: ings.slice(0, this.maxSuggestions).map((i) => ({ name: i.name, score: 0.5, ingredientIds: [i.id] })),
+      };
+    }
+    return {
+      status: 'unresolved',
+      targets: [],
+      reason: `NDC ${value} cannot be looked up: this knowledge base has no NDC directory; send the name or RxCUI`,
+    };
+  }
+
+  /** Deterministic stages: exact name after removing strengths, dose forms and release words; then salt forms. */
+  private exactStages(folded: string): Attempt | undefined {
+    const variants: string[][] = [words(folded), words(stripUnitStrengths(folded)), stripLevel1(folded), stripLevel2(folded)];
+    const seen = new Set<string>();
+    for (const ws of variants) {
+      const key = ws.join('');
+      if (key === '' || seen.has(key)) continue;
+      seen.add(key);
+      const e = this.kb.names.exact(key);
+      if (e) return this.resolvedAs([e.target], KIND_METHOD[e.kind], 1, e.name);
+    }
+    for (const ws of saltStrippedVariants(stripLevel2(folded))) {
+      const e = this.kb.names.exact(ws.join(''));
+      if (e) return this.resolvedAs([e.target], e.kind === 'brand' || e.kind === 'product' ? 'brand' : 'salt', 1, e.name);
+    }
+    return undefined;
+  }
+
+  /** Spelling correction, "several drugs start with this word", else unresolved with suggestions. */
+  private fallbackStages(folded: string): Attempt {
+    const core = stripLevel2(folded);
+    const key = core.join('');
+    if (key.length < 3) return { status: 'unresolved', targets: [], reason: 'too short to identify a drug', suggestions: [] };
+    const fuzzy = this.fuzzy(key);
+    if (fuzzy) return fuzzy;
+    const byWord = this.firstWordMatch(core);
+    if (byWord) return byWord;
+    const saltFree = saltStrippedVariants(core)[0]?.join('') ?? key;
+    const known = this.kb.names.isOtherDrug(key) || this.kb.names.isOtherDrug(saltFree);
+    return {
+      status: 'unresolved',
+      targets: [],
+      reason: known ? 'a known drug that this knowledge base does not cover' : 'not a drug name known to this knowledge base',
+      suggestions: this.suggest(key),
+    };
+  }
+
+  /** Spelling correction: only a small edit, only one clearly best candidate, never onto a different known drug. */
+  private fuzzy(key: string): Attempt | undefined {
+    if (this.kb.names.isOtherDrug(key)) return undefined;
+    const maxAccept = key.length <= 4 ? 0 : key.length <= 8 ? 1 : 2;
+    if (maxAccept === 0) return undefined;
+    const candidates = this.kb.names.withinDistance(key, maxAccept + 1);
+    const accepted = candidates.filter((c) => c.distance <= maxAccept && plausibleTypo(key, c.entry.key, c.distance));
+    if (accepted.length === 0) return undefined;
+    const [best] = accepted;
+    const rivals = candidates.filter((c) => c !== best && c.score > best.score - 0.15);
+    if (rivals.length > 0) {
+      const tied = [best, ...rivals];
+      return {
+        status: 'ambiguous',
+        targets: [],
+        reason: `"${key}" is close to several drugs`,
+        suggestions: tied.slice(0, this.maxSuggestions).map(toSuggestion),
+      };
+    }
+    const confidence = Math.min(0.95, Math.round(best.score * 100) / 100);
+    return this.resolvedAs([best.entry.target], 'fuzzy', confidence, best.entry.name);
+  }
+
+  /** "insulin" → several insulins: ambiguous. A single drug starting with the word is only suggested. */
+  private firstWordMatch(core: string[]): Attempt | undefined {
+    if (core.length !== 1) return undefined;
+    const entries = this.kb.names.firstWord(core[0]);
+    if (entries.length === 0) return undefined;
+    const byTarget = new Map<string, NameEntry>();
+    for (const e of entries) if (!byTarget.has(e.target.key)) byTarget.set(e.target.key, e);
+    const suggestions = [...byTarget.values()].slice(0, this.maxSuggestions).map((e) => ({
+      name: e.target.display,
+      score: 0.8,
+      ...(e.name !== e.target.display ? { matched: e.name } : {}),
+      ingredientIds: [...e.target.ingredientIds],
+    }));
+    return {
+      status: byTarget.size > 1 ? 'ambiguous' : 'unresolved',
+      targets: [],
+      reason: byTarget.size > 1 ? `"${core[0]}" names several drugs: be more specific` : `"${core[0]}" alone is incomplete`,
+      suggestions,
+    };
+  }
+
+  /** "hydrocodone/acetaminophen", "lisinopril and hydrochlorothiazide", "amoxicillin-clavulanate". */
+  private resolveCombination(folded: string): Attempt | undefined {
+    const parts = splitCombination(folded);
+    if (parts.length < 2) return undefined;
+    const results = parts.map((p) => {
+      const f = foldText(p);
+      return this.exactStages(f) ?? this.fallbackStages(f);
+    });
+    const failed = results.findIndex((r) => r.status !== 'resolved');
+    if (failed >= 0) {
+      const r = results[failed];
+      return {
+        status: r.status === 'ambiguous' ? 'ambiguous' : 'unresolved',
+        targets: [],
+        reason: `"${parts[failed]}" (part of a combination): ${r.reason ?? 'not recognised'}`,
+        suggestions: r.suggestions ?? [],
+      };
+    }
+    const ingredientIds = [...new Set(results.flatMap((r) => r.targets.flatMap((t) => t.ingredientIds)))];
+    const method = results.map((r) => r.method!).reduce((a, b) => (METHOD_RANK[b] > METHOD_RANK[a] ? b : a));
+    const confidence = Math.min(...results.map((r) => r.confidence ?? 1));
+    // A known product's ingredient set (whatever its brand) is a real combination: its parts are not checked
+    // against each other. Anything else might be two drugs typed on one line: they are.
+    const known = this.kb.productWithIngredients(ingredientIds) !== undefined;
+    return this.resolvedAs(
+      ingredientIds.map((id) => this.ingredientTarget(id)),
+      method,
+      confidence,
+      results.map((r) => r.matched).join(' / '),
+      !known && ingredientIds.length > 1,
+    );
+  }
+
+  private suggest(key: string): DrugSuggestion[] {
+    return this.kb.names.similar(key, this.maxSuggestions).map(toSuggestion);
+  }
+
+  private ingredientTarget(id: string): NameTarget {
+    const ing = this.kb.ingredient(id)!;
+    return { key: `ingredient:${id}`, kind: 'ingredient', id, display: ing.name, ingredientIds: [id] };
+  }
+
+  private resolvedAs(targets: NameTarget[], method: ResolutionMethod, confidence: number, matched?: string, split = false): Attempt {
+    return { status: 'resolved', method, confidence, targets, matched, split };
+  }
+
+  private toResolution(index: number, id: string | undefined, input: string, a: Attempt): DrugResolution {
+    const out: DrugResolution = { index, ...(id !== undefined ? { id } : {}), input, status: a.status, ingredients: [] };
+    if (a.status === 'resolved') {
+      out.method = a.method;
+      out.confidence = a.confidence;
+      const ids = [...new Set(a.targets.flatMap((t) => t.ingredientIds))];
+      out.ingredients = ids.map((iid): ResolvedIngredient => {
+        const ing = this.kb.ingredient(iid)!;
+        return { id: ing.id, name: ing.name, ...(ing.rxcui ? { rxcui: ing.rxcui } : {}) };
+      });
+      if (a.matched && a.matched !== input) out.matched = a.matched;
+      const product = a.targets.length === 1 && a.targets[0].kind === 'product' ? a.targets[0].display : undefined;
+      if (product) out.product = product;
+      if (a.split) out.split = true;
+      return out;
+    }
+    out.suggestions = a.suggestions ?? [];
+    if (a.reason) out.reason = a.reason;
+    return out;
+  }
+}
+
+function detectCode(folded: string): [string, string] | undefined {
+  const m = CODE_PREFIX_RE.exec(folded);
+  if (m) return [m[1], m[2]];
+  if (RXCUI_RE.test(folded)) return ['rxcui', folded];
+  if (NDC_RE.test(folded)) return ['ndc', folded];
+  if ((folded.length === 4 || folded.length === 5 || folded.length === 7) && ATC_RE.test(folded)) return ['atc', folded];
+  return undefined;
+}
+
+/**
+ * Whether `query` looks like a misspelling of `key` rather than a different drug:
+ * - not a known name plus extra letters ("tylenolpm" is not "tylenol": the extra word is likely another ingredient);
+ * - two edits only with the same first three letters ("saxagliptin" is not "sitagliptin", "empagliflozin" is not
+ *   "dapagliflozin": drugs of one class differ in the part before their shared stem);
+ * - two edits that are not two inserted or deleted letters ("prednisolone" is not "prednisone", "esomeprazole" is
+ *   not "omeprazole", "folinic acid" is not "folic acid").
+ */
+function plausibleTypo(query: string, key: string, distance: number): boolean {
+  if (query.length >= key.length + 2 && (query.startsWith(key) || query.endsWith(key))) return false;
+  if (distance >= 2) {
+    if (query.slice(0, 3) !== key.slice(0, 3)) return false;
+    if (Math.abs(query.length - key.length) >= distance) return false;
+  }
+  return true;
+}
+
+function toSuggestion(c: NameCandidate): DrugSuggestion {
+  return {
+    name: c.entry.target.display,
+    score: Math.round(c.score * 100) / 100,
+    ...(c.entry.name !== c.entry.target.display ? { matched: c.entry.name } : {}),
+    ingredientIds: [...c.entry.target.ingredientIds],
+  };
+}

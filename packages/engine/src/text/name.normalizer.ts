@@ -1,0 +1,156 @@
+/**
+ * Normalisation of drug names as typed by people: case, accents, punctuation, strengths, dose forms, salts.
+ * Everything here is a pure function of its input.
+ */
+
+const UNIT = String.raw`(?:mcg|µg|μg|ug|mg|g|gm|gram|grams|kg|ng|ml|mls|l|dl|iu|units?|u|meq|mmol|mol|%|percent|puffs?|drops?|sprays?|actuations?)`;
+const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
+/** "20 mg", "25mg", "5 mg/325 mg", "250 mg/5 ml", "1000/62.5", "100 units/ml", "0.05%", "70/30". */
+const STRENGTH_RE = new RegExp(
+  String.raw`(?<![a-z0-9])${NUMBER}\s*${UNIT}?(?:\s*(?:/|-|per)\s*${NUMBER}?\s*${UNIT}?)*(?![a-z0-9])`,
+  'g',
+);
+/** Strength with an explicit unit: removed already at the first stripping level. */
+const UNIT_STRENGTH_RE = new RegExp(
+  String.raw`(?<![a-z0-9])${NUMBER}\s*${UNIT}(?:\s*(?:/|per)\s*${NUMBER}?\s*${UNIT}?)*(?![a-z0-9])`,
+  'g',
+);
+
+/** Dose forms, routes, packaging and common sig words: never part of a drug's identity. */
+export const DOSE_FORM_WORDS: ReadonlySet<string> = new Set(
+  (
+    'tablet tablets tab tabs caplet caplets capsule capsules cap caps softgel softgels gelcap gelcaps pill pills ' +
+    'solution soln sol suspension susp syrup elixir liquid concentrate drops injection inj injectable infusion ' +
+    'vial vials ampule ampoule amp pen pens prefilled syringe syringes cartridge autoinjector cream ointment oint ' +
+    'gel lotion foam shampoo patch patches transdermal film lozenge lozenges troche suppository suppositories supp ' +
+    'enema spray nasal inhaler inhalation inhal aerosol nebulizer nebuliser neb powder granules packet packets ' +
+    'sachet kit chewable chew chewables dispersible effervescent sublingual buccal oral orally po iv im sc sq subq ' +
+    'subcutaneous intravenous intramuscular topical ophthalmic otic vaginal rectal disintegrating orodispersible ' +
+    'coated filmcoated generic mg mcg ml units unit iu meq mmol dose doses daily bid tid qid qd qhs qam qpm prn ' +
+    'once twice weekly monthly every hour hours hr hrs day days q4h q6h q8h q12h q24h take takes by mouth as needed ' +
+    'hfa mdi dpi qty tube bottle box'
+  ).split(/\s+/),
+);
+
+/** Release-modifier suffixes ("Toprol XL", "metoprolol succinate ER"): stripped at the second level only. */
+export const RELEASE_WORDS: ReadonlySet<string> = new Set(
+  (
+    'er xr xl sr cr dr la ir ec odt cd xt mr pr ds ss sa ta hs extended delayed sustained controlled immediate ' +
+    'modified prolonged release releasing long acting action rapid fast 12hr 24hr 12h 24h ' +
+    'double single strength'
+  ).split(/\s+/),
+);
+
+/** Counter-ions, salt and hydrate words found on labels ("warfarin sodium", "metoprolol succinate"). */
+export const SALT_WORDS: ReadonlySet<string> = new Set(
+  (
+    'sodium potassium calcium magnesium lithium zinc aluminum aluminium ammonium hydrochloride hcl dihydrochloride ' +
+    'hydrobromide hbr hydroiodide sulfate sulphate bisulfate hemisulfate succinate tartrate bitartrate maleate ' +
+    'mesylate mesilate besylate besilate camsylate tosylate citrate fumarate hemifumarate acetate diacetate ' +
+    'phosphate diphosphate dipropionate propionate valerate butyrate bromide chloride iodide nitrate oxalate ' +
+    'lactate gluconate carbonate bicarbonate oxide hydroxide trihydrate dihydrate monohydrate hemihydrate ' +
+    'sesquihydrate hydrate anhydrous malate pamoate embonate stearate palmitate estolate ethylsuccinate ' +
+    'decanoate enanthate cypionate undecanoate benzoate salicylate xinafoate furoate aspartate glutamate ' +
+    'edisylate napsylate olamine meglumine tromethamine trometamol disodium dipotassium monosodium ' +
+    'hyclate saccharate mandelate lauryl ester base free acid'
+  ).split(/\s+/),
+);
+
+const COMBINING_MARKS_RE = /[\u0300-\u036f]/g;
+
+/**
+ * Lower case, accents removed, micro sign spelled out, trademark signs dropped, whitespace collapsed.
+ * Punctuation is kept: callers that split combinations need `/`, `+`, `-`.
+ */
+export function foldText(text: string): string {
+  return text
+    .replace(/[µμ]g/gi, 'mcg')
+    .normalize('NFKD')
+    .replace(COMBINING_MARKS_RE, '')
+    .toLowerCase()
+    .replace(/[®™©]/g, '')
+    .replace(/[‐‑‒–—―]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Lookup key: letters and digits only ("Depo-Provera", "depo provera" and "DEPOPROVERA" share a key). */
+export function compactKey(text: string): string {
+  return foldText(text).replace(/[^a-z0-9]/g, '');
+}
+
+/** Words of a folded text (letters and digits runs). */
+export function words(folded: string): string[] {
+  return folded.split(/[^a-z0-9]+/).filter((w) => w.length > 0);
+}
+
+/** Removes strengths that carry a unit ("20 mg", "5 mg/325 mg"); bare numbers stay (brands such as "Mag-Ox 400"). */
+export function stripUnitStrengths(folded: string): string {
+  return folded.replace(UNIT_STRENGTH_RE, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Removes every strength-like number, with or without a unit, including ratios such as "5/325" and "70/30". */
+export function stripAllStrengths(folded: string): string {
+  return folded.replace(STRENGTH_RE, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Level 1: strengths, dose forms and routes removed; release modifiers kept ("toprol xl 50 mg tab" → "toprol xl"). */
+export function stripLevel1(folded: string): string[] {
+  return words(stripAllStrengths(folded)).filter((w) => !DOSE_FORM_WORDS.has(w));
+}
+
+/** Level 2: level 1 minus release modifiers ("metoprolol succinate er 25mg" → "metoprolol succinate"). */
+export function stripLevel2(folded: string): string[] {
+  return stripLevel1(folded).filter((w) => !RELEASE_WORDS.has(w));
+}
+
+/**
+ * Salt-free variants of a word list, most specific first: every salt word removed, then only the trailing salt
+ * words removed (so "magnesium citrate" → "magnesium"). Empty and unchanged variants are left out.
+ */
+export function saltStrippedVariants(ws: readonly string[]): string[][] {
+  const out: string[][] = [];
+  const seen = new Set<string>([ws.join(' ')]);
+  const add = (v: string[]) => {
+    const k = v.join(' ');
+    if (v.length > 0 && !seen.has(k)) {
+      seen.add(k);
+      out.push(v);
+    }
+  };
+  add(ws.filter((w) => !SALT_WORDS.has(w)));
+  let end = ws.length;
+  while (end > 1 && SALT_WORDS.has(ws[end - 1])) end--;
+  add(ws.slice(0, end));
+  let start = 0;
+  while (start < ws.length - 1 && SALT_WORDS.has(ws[start])) start++;
+  add(ws.slice(start));
+  return out;
+}
+
+/** Separators of a free-text combination, strongest first. The hyphen is only tried when nothing else splits. */
+const COMBINATION_SPLIT_RE = /\s*(?:\/|\+|&|;|\band\b|\bwith\b|\bw\/|\bplus\b)\s*/;
+const HYPHEN_SPLIT_RE = /\s*-\s*/;
+
+/**
+ * Splits "hydrocodone/acetaminophen 5/325", "lisinopril and hydrochlorothiazide", "amoxicillin-clavulanate" into
+ * their parts (strengths removed first so "5/325" does not split). Returns [] when the text has a single part.
+ */
+export function splitCombination(folded: string): string[] {
+  const text = stripAllStrengths(folded);
+  for (const re of [COMBINATION_SPLIT_RE, HYPHEN_SPLIT_RE]) {
+    const parts = text
+      .split(re)
+      .map((p) => p.trim())
+      .filter((p) => words(p).length > 0);
+    if (parts.length >= 2) return parts;
+  }
+  return [];
+}
+
+/** Kebab-case slug ("Bactrim DS" → "bactrim-ds"). */
+export function slugify(text: string): string {
+  return foldText(text)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

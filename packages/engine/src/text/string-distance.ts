@@ -1,0 +1,103 @@
+/**
+ * Optimal-string-alignment (restricted Damerau–Levenshtein) distance, computed only up to `max`:
+ * returns `max + 1` as soon as the distance is known to exceed `max`.
+ */
+export function boundedOsaDistance(a: string, b: string, max: number): number {
+  const n = a.length;
+  const m = b.length;
+  if (Math.abs(n - m) > max) return max + 1;
+  if (n === 0) return m;
+  if (m === 0) return n;
+  let prevPrev = new Array<number>(m + 1).fill(0);
+  let prev = new Array<number>(m + 1);
+  let cur = new Array<number>(m + 1);
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  for (let i = 1; i <= n; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j <= m; j++) {
+      const bj = b.charCodeAt(j - 1);
+      const cost = ai === bj ? 0 : 1;
+      let v = prev[j - 1] + cost;
+      const del = prev[j] + 1;
+      if (del < v) v = del;
+      const ins = cur[j - 1] + 1;
+      if (ins < v) v = ins;
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) {
+        const t = prevPrev[j - 2] + 1;
+        if (t < v) v = t;
+      }
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    const tmp = prevPrev;
+    prevPrev = prev;
+    prev = cur;
+    cur = tmp;
+  }
+  return prev[m] > max ? max + 1 : prev[m];
+}
+
+/**
+ * Smallest OSA distance between `query` and any prefix of `text` ("autocomplete distance"), up to `max`.
+ * "metropol" vs "metoprolol succinate" compares against the best-aligned prefix.
+ */
+export function boundedPrefixDistance(query: string, text: string, max: number): number {
+  const n = query.length;
+  const m = Math.min(text.length, n + max);
+  if (n === 0) return 0;
+  let prevPrev = new Array<number>(m + 1).fill(0);
+  let prev = new Array<number>(m + 1);
+  let cur = new Array<number>(m + 1);
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  for (let i = 1; i <= n; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    const qi = query.charCodeAt(i - 1);
+    for (let j = 1; j <= m; j++) {
+      const tj = text.charCodeAt(j - 1);
+      let v = prev[j - 1] + (qi === tj ? 0 : 1);
+      if (prev[j] + 1 < v) v = prev[j] + 1;
+      if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
+      if (i > 1 && j > 1 && qi === text.charCodeAt(j - 2) && query.charCodeAt(i - 2) === tj && prevPrev[j - 2] + 1 < v) {
+        v = prevPrev[j - 2] + 1;
+      }
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    const tmp = prevPrev;
+    prevPrev = prev;
+    prev = cur;
+    cur = tmp;
+  }
+  let best = max + 1;
+  for (let j = 0; j <= m; j++) if (prev[j] < best) best = prev[j];
+  return best;
+}
+
+/** Character trigrams of a key padded with one space on each side ("ab" → " ab", "ab "). */
+export function trigrams(key: string): string[] {
+  const padded = ` ${key} `;
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= padded.length; i++) out.push(padded.slice(i, i + 3));
+  return out;
+}
+
+/** Sørensen–Dice similarity of two trigram multisets (0–1). */
+export function diceSimilarity(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const t of a) counts.set(t, (counts.get(t) ?? 0) + 1);
+  let shared = 0;
+  for (const t of b) {
+    const c = counts.get(t);
+    if (c) {
+      shared++;
+      counts.set(t, c - 1);
+    }
+  }
+  return (2 * shared) / (a.length + b.length);
+}
