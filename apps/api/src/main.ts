@@ -5,7 +5,7 @@ import { apiEnvSchema } from './config/api-env.schema';
 
 runMain(async () => {
   const config = loadConfig(apiEnvSchema);
-  const app = await createVigilApp(AppModule.forRoot(config), { bodyLimit: config.API_BODY_LIMIT });
+  const app = await createVigilApp(AppModule.forRoot(config), { bodyLimit: config.API_BODY_LIMIT, log: { service: 'api', level: config.LOG_LEVEL } });
   await app.listen(config.PORT, config.HOST);
   process.stdout.write(`Vigil API listening on http://${config.HOST}:${config.PORT}\n`);
 });

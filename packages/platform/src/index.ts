@@ -1,7 +1,8 @@
 export { loadConfig, ConfigError } from './config/load-config';
 export { baseEnvShape, baseEnvSchema, portSchema, type BaseConfig } from './config/base-env.schema';
 export { requestIdFor } from './logging/request-id';
-export { loggerOptions, REDACT_PATHS, type LoggerOptionsInput } from './logging/logger.options';
+export { pinoOptions, REDACT_PATHS, type LoggerOptionsInput } from './logging/logger.options';
+export { PinoNestLogger } from './logging/pino-nest.logger';
 export { ProblemException, type ProblemInit } from './errors/problem.exception';
 export { problemBody, keyForStatus, PROBLEM_CONTENT_TYPE } from './errors/problem-body';
 export { ProblemExceptionFilter } from './errors/problem.filter';
@@ -11,6 +12,5 @@ export { HealthModule } from './health/health.module';
 export { SERVICE_NAME } from './health/service-name';
 export { createVigilApp, type CreateAppOptions } from './bootstrap/create-vigil-app';
 export { runMain } from './bootstrap/run-main';
-export type { AppHooks } from './bootstrap/app-hooks';
 export { LogCapture } from './testing/log-capture';
 export { createValidationPipe, fieldErrors } from './errors/validation-pipe.factory';

@@ -13,17 +13,12 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-/**
- * nestjs-pino keeps one root logger per process, so every app booted in a test file writes to the stream of the
- * first: share one capture per file and let tests filter by request id.
- */
-const logs = new LogCapture();
-
 /** Boots the real API on a fresh test database and a random port. */
 export async function startApi(env: Record<string, string> = {}, existingDb?: TestDatabase): Promise<RunningApi> {
   const db = existingDb ?? (await createTestDatabase());
+  const logs = new LogCapture();
   const config = loadConfig(apiEnvSchema, { NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: db.url, REDIS_URL: process.env.REDIS_URL ?? '', ...env });
-  const app = await createVigilApp(AppModule.forRoot(config, { logStream: logs }), { bodyLimit: config.API_BODY_LIMIT });
+  const app = await createVigilApp(AppModule.forRoot(config), { bodyLimit: config.API_BODY_LIMIT, log: { service: 'api', level: config.LOG_LEVEL, stream: logs } });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;

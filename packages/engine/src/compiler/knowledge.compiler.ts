@@ -470,7 +470,7 @@ export class KnowledgeCompiler {
         else if (id) sidesSeen.set(key, id);
       }
       const severity = c.oneOf('severity', SEVERITIES, true);
-      const risks = this.riskTags(c, knownDomains);
+      const risks = this.riskTags(c);
       const texts = this.texts(c);
       const evidence = this.evidence(c, true);
       const onc = c.obj.onc;
@@ -637,7 +637,7 @@ export class KnowledgeCompiler {
     return kind === 'ingredient' ? { ingredient: id } : { class: id };
   }
 
-  private riskTags(c: EntryCheck, domains: ReadonlySet<string>): string[] {
+  private riskTags(c: EntryCheck): string[] {
     const tags = dedupe(c.strList('risks'));
     tags.forEach((t, i) => {
       if (!TAG_RE.test(t)) c.error(`risks[${i}]`, `"${t}" is not a kebab-case risk tag`);
@@ -646,7 +646,6 @@ export class KnowledgeCompiler {
       }
     });
     if (tags.length === 0) c.warn('risks', 'no risk tags: this rule cannot suppress, or be suppressed by, other findings on the same pair');
-    void domains;
     return tags;
   }
 

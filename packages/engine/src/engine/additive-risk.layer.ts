@@ -1,5 +1,5 @@
 import type { Severity } from '@vigil/contracts';
-import type { KnowledgeBase } from '../kb/knowledge-base';
+import { pairKey, type KnowledgeBase } from '../kb/knowledge-base';
 import type { KbDomain } from '../model/compiled-kb.model';
 import type { CheckUnit, FindingDraft } from './check-unit.model';
 import { FindingBuilder } from './finding.builder';
@@ -13,7 +13,8 @@ import { FindingBuilder } from './finding.builder';
 export class AdditiveRiskLayer {
   constructor(private readonly kb: KnowledgeBase) {}
 
-  run(units: readonly CheckUnit[], covered: ReadonlySet<string>): FindingDraft[] {
+  /** `covered`: risk tags of kept pair/class findings per ingredient pair (`pairKey` of dense indexes). */
+  run(units: readonly CheckUnit[], covered: ReadonlyMap<number, readonly string[]>): FindingDraft[] {
     const byDomain = new Map<string, { domain: KbDomain; units: CheckUnit[] }>();
     for (const u of units) {
       for (const d of this.kb.domainsAt(u.ing)) {
@@ -24,11 +25,11 @@ export class AdditiveRiskLayer {
     }
     const out: FindingDraft[] = [];
     for (const { domain, units: members } of byDomain.values()) {
-      const ingredients = [...new Set(members.map((u) => u.ingredient.id))].sort();
+      const ingredients = [...new Set(members.map((u) => u.ing))];
       if (ingredients.length < 2 || new Set(members.map((u) => u.group)).size < 2) continue;
       const severity = severityForCount(domain.severityByCount, ingredients.length);
       if (!severity) continue;
-      if (ingredients.length === 2 && covered.has(`${ingredients[0]}|${ingredients[1]}|${domain.id}`)) continue;
+      if (ingredients.length === 2 && covered.get(pairKey(ingredients[0], ingredients[1]))?.includes(domain.id)) continue;
       const names = [...new Set(members.map((u) => u.ingredient.name))];
       out.push({
         ruleId: `additive:${domain.id}`,

@@ -23,10 +23,15 @@ export class DuplicateTherapyLayer {
     const out: FindingDraft[] = [];
     const byIngredient = new Map<number, CheckUnit[]>();
     for (const u of units) byIngredient.set(u.ing, [...(byIngredient.get(u.ing) ?? []), u]);
+    // Ingredients repeated across the same inputs (Tazocin + Zosyn: piperacillin and tazobactam) make one finding.
+    const byInputs = new Map<string, CheckUnit[]>();
     for (const list of byIngredient.values()) {
-      if (new Set(list.map((u) => u.index)).size < 2) continue;
-      out.push(this.ingredientDraft(list));
+      const indexes = [...new Set(list.map((u) => u.index))].sort((a, b) => a - b);
+      if (indexes.length < 2) continue;
+      const key = indexes.join(',');
+      byInputs.set(key, [...(byInputs.get(key) ?? []), ...list]);
     }
+    for (const list of byInputs.values()) out.push(this.ingredientDraft(list));
 
     const byClass = new Map<string, { cls: KbClass; units: CheckUnit[] }>();
     for (const u of units) {
@@ -52,7 +57,8 @@ export class DuplicateTherapyLayer {
   }
 
   private ingredientDraft(list: CheckUnit[]): FindingDraft {
-    const name = list[0].ingredient.name;
+    const names = [...new Set(list.map((u) => u.ingredient.name))];
+    const name = names.join(' and ');
     const source = this.kb.sources.some((s) => s.id === CURATED_SOURCE_ID) ? CURATED_SOURCE_ID : 'vigil-engine';
     return {
       ruleId: DUPLICATE_INGREDIENT_RULE_ID,
@@ -62,14 +68,14 @@ export class DuplicateTherapyLayer {
       severityBySource: { [source]: this.duplicateIngredientSeverity },
       sources: [source],
       participants: list.map((u) => FindingBuilder.participant(u)),
-      summary: `${name} appears in more than one entry of the list.`,
+      summary: `${name} ${names.length > 1 ? 'appear' : 'appears'} in more than one entry of the list.`,
       consequence: `Taking ${name} from two entries (for example a brand and a generic, or two products that both contain it) can add up to an overdose.`,
       mechanism: 'The same active ingredient is listed more than once, so the doses add up.',
       management: `Confirm that both entries are intended; usually one of them should be stopped, or the total daily dose of ${name} checked against its maximum.`,
       evidenceLevel: 'established',
       citations: source === CURATED_SOURCE_ID ? [{ source, title: 'Vigil duplicate-ingredient check', sources: [source] }] : [],
       risks: ['duplicate-ingredient'],
-      placeholders: { drugs: name },
+      placeholders: { drugs: names.join(', ') },
     };
   }
 

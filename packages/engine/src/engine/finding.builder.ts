@@ -43,19 +43,25 @@ export class FindingBuilder {
   }
 
   static build(draft: FindingDraft, include: ReadonlySet<FindingTextField>): InteractionFinding {
-    const participants = [...draft.participants].sort((x, y) => x.index - y.index || x.ingredientId.localeCompare(y.ingredientId));
-    const fill = (s: string) => (s.includes('{') ? s.replace(PLACEHOLDER_RE, (m, k: string) => draft.placeholders[k] ?? m) : s);
-    const names: string[] = [];
-    for (const p of participants) if (!names.includes(p.ingredient)) names.push(p.ingredient);
+    const participants = draft.participants.sort((x, y) => x.index - y.index || (x.ingredientId < y.ingredientId ? -1 : x.ingredientId > y.ingredientId ? 1 : 0));
+    const ph = draft.placeholders;
+    const fill = (s: string) => (s.includes('{') ? s.replace(PLACEHOLDER_RE, (m, k: string) => ph[k] ?? m) : s);
+    let title = participants[0]?.ingredient ?? '';
+    for (let i = 1; i < participants.length; i++) {
+      const n = participants[i].ingredient;
+      let dup = false;
+      for (let j = 0; j < i; j++) if (participants[j].ingredient === n) dup = true;
+      if (!dup) title += ` + ${n}`;
+    }
     const finding: InteractionFinding = {
       id: FindingBuilder.id(draft.ruleId, participants),
       ruleId: draft.ruleId,
       kind: draft.kind,
       severity: draft.severity,
-      severityBySource: { ...draft.severityBySource },
-      sources: [...draft.sources],
+      severityBySource: draft.severityBySource,
+      sources: draft.sources,
       participants,
-      title: names.join(' + '),
+      title,
       summary: fill(draft.summary),
       consequence: fill(draft.consequence),
       risks: [...draft.risks],
@@ -73,26 +79,46 @@ export class FindingBuilder {
   }
 
   /**
-   * `f-` + 16 hex digits of a 64-bit hash of `ruleId|index:ingredient,…`: the same rule on the same drugs in the same
-   * list positions always gets the same id. (Two independent 32-bit FNV-1a/murmur-mixed lanes; stable forever.)
+   * `f-` + 16 hex digits of a 64-bit hash of the rule id and the participants (index and ingredient id, in order):
+   * the same rule on the same drugs in the same list positions always gets the same id. Two 32-bit lanes
+   * (FNV-1a and a murmur-style multiply), each finished with the murmur3 avalanche; the algorithm must never change.
    */
   static id(ruleId: string, participants: readonly FindingParticipant[]): string {
-    let key = `${ruleId}|`;
-    for (let i = 0; i < participants.length; i++) key += `${i > 0 ? ',' : ''}${participants[i].index}:${participants[i].ingredientId}`;
     let h1 = 0x811c9dc5;
     let h2 = 0x9747b28c;
-    for (let i = 0; i < key.length; i++) {
-      const ch = key.charCodeAt(i);
-      h1 = Math.imul(h1 ^ ch, 0x01000193);
-      h2 = Math.imul(h2 ^ ch, 0x5bd1e995);
-      h2 ^= h2 >>> 15;
+    const mix = (text: string) => {
+      for (let i = 0; i < text.length; i++) {
+        const ch = text.charCodeAt(i);
+        h1 = mul32(h1 ^ ch, 0x01000193);
+        h2 = mul32(h2 ^ ch, 0x5bd1e995);
+        h2 ^= h2 >>> 15;
+      }
+    };
+    mix(ruleId);
+    for (const p of participants) {
+      h1 = mul32(h1 ^ (0x7c + p.index), 0x01000193);
+      h2 = mul32(h2 ^ (0x7c + p.index), 0x5bd1e995);
+      mix(p.ingredientId);
     }
-    h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b);
-    h1 = Math.imul(h1 ^ (h1 >>> 13), 0xc2b2ae35);
-    h1 ^= h1 >>> 16;
-    h2 = Math.imul(h2 ^ (h2 >>> 16), 0x85ebca6b);
-    h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35);
-    h2 ^= h2 >>> 16;
-    return `f-${(h1 >>> 0).toString(16).padStart(8, '0')}${(h2 >>> 0).toString(16).padStart(8, '0')}`;
+    return `f-${hex8(avalanche(h1))}${hex8(avalanche(h2))}`;
   }
+}
+
+/** 32-bit integer multiply (what Math.imul does; written out because Math.imul is very slow inside jest's sandbox). */
+function mul32(a: number, b: number): number {
+  return ((a & 0xffff) * b + ((((a >>> 16) * b) & 0xffff) << 16)) | 0;
+}
+
+function avalanche(h: number): number {
+  h = mul32(h ^ (h >>> 16), 0x85ebca6b);
+  h = mul32(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+const HEX = '0123456789abcdef';
+
+function hex8(n: number): string {
+  let out = '';
+  for (let shift = 28; shift >= 0; shift -= 4) out += HEX[(n >>> shift) & 0xf];
+  return out;
 }

@@ -1,5 +1,5 @@
 import type { FindingKind, Severity } from '@vigil/contracts';
-import type { KnowledgeBase } from '../kb/knowledge-base';
+import { pairKey, type KnowledgeBase } from '../kb/knowledge-base';
 import type { KbCitation, KbPathway, KbRule } from '../model/compiled-kb.model';
 import { severityRank } from '../model/kb-vocabulary';
 import type { CheckUnit, FindingDraft } from './check-unit.model';
@@ -28,8 +28,8 @@ const hasPlaceholders = new WeakMap<object, boolean>();
  * pair/class tags `pk-<enzyme>` > pathway); other sources are folded into those findings (`severityBySource`).
  */
 export class PairwiseLayer {
-  /** Ingredient pairs and the risk tags their kept layer-1/2 findings carry (`<id>|<id>|<tag>`): used by layer 5. */
-  readonly covered = new Set<string>();
+  /** Risk tags of the kept layer-1/2 findings per ingredient pair (key: `pairKey` of dense indexes): used by layer 5. */
+  readonly covered = new Map<number, string[]>();
   private readonly drafts = new Map<string, FindingDraft>();
   private readonly rank = new Map<string, number>();
 
@@ -63,6 +63,13 @@ export class PairwiseLayer {
     const perpU = this.kb.perpetratorPathwaysAt(u.ing);
     const perpV = this.kb.perpetratorPathwaysAt(v.ing);
     if (!refs && perpU.length === 0 && perpV.length === 0) return;
+    if (refs && refs.length === 1 && perpU.length === 0 && perpV.length === 0) {
+      // Fast path: one rule, nothing to rank, suppress or fold.
+      const ref = refs[0];
+      this.draftFor({ layer: ref.layer, sourceId: ref.rule.sourceId, severity: ref.rule.severity, risks: ref.rule.risks, specificity: ref.specificity, rule: ref.rule }, u, v);
+      if (ref.rule.risks.length > 0) this.cover(u, v, ref.rule.risks);
+      return;
+    }
     const candidates: Candidate[] = [];
     if (refs) {
       for (const ref of refs) {
@@ -110,13 +117,24 @@ export class PairwiseLayer {
           kept.reduce((a, b) => (severityRank(b.c.severity) < severityRank(a.c.severity) ? b : a));
         const severity = list.reduce((a, s) => (severityRank(s.severity) < severityRank(a) ? s.severity : a), list[0].severity);
         FindingBuilder.fold(target.draft, sourceId, severity, list.flatMap((s) => citationsOf(s)));
+        // The merged finding stands for the folded assertions too: their risk tags cover the pair.
+        for (const s of list) {
+          for (const t of s.risks) {
+            if (s.layer < 3 && !target.draft.risks.includes(t)) target.draft.risks = [...target.draft.risks, t];
+            if (s.layer < 3) (tags ??= new Set()).add(t);
+          }
+        }
       }
     }
 
-    if (tags) {
-      const [lo, hi] = u.ingredient.id < v.ingredient.id ? [u.ingredient.id, v.ingredient.id] : [v.ingredient.id, u.ingredient.id];
-      for (const t of tags) this.covered.add(`${lo}|${hi}|${t}`);
-    }
+    if (tags) this.cover(u, v, [...tags]);
+  }
+
+  private cover(u: CheckUnit, v: CheckUnit, tags: readonly string[]): void {
+    const key = pairKey(u.ing, v.ing);
+    const prev = this.covered.get(key);
+    if (!prev) this.covered.set(key, [...tags]);
+    else for (const t of tags) if (!prev.includes(t)) prev.push(t);
   }
 
   private pathwayCandidates(perp: CheckUnit, victim: CheckUnit, matches: ReturnType<KnowledgeBase['perpetratorPathwaysAt']>, out: Candidate[]): void {
@@ -135,11 +153,11 @@ export class PairwiseLayer {
         : u.ingredient.id < v.ingredient.id
           ? `${src.id}|${u.ingredient.id}|${v.ingredient.id}`
           : `${src.id}|${v.ingredient.id}|${u.ingredient.id}`;
+    const existing = this.drafts.get(key);
     const participants =
       c.layer === 3
         ? [FindingBuilder.participant(c.perpetrator!, 'perpetrator'), FindingBuilder.participant(c.victim!, 'victim')]
         : [FindingBuilder.participant(u), FindingBuilder.participant(v)];
-    const existing = this.drafts.get(key);
     if (existing) {
       FindingBuilder.addParticipants(existing, participants);
       return existing;
@@ -160,9 +178,9 @@ export class PairwiseLayer {
       evidenceLevel: src.evidence.level,
       citations: FindingBuilder.citations(src.citations, c.sourceId),
       risks: c.risks as string[],
-      ...(c.rule?.onc !== undefined ? { oncGroup: c.rule.onc } : {}),
       placeholders: this.placeholders(c, src, u, v),
     };
+    if (c.rule?.onc !== undefined) draft.oncGroup = c.rule.onc;
     this.drafts.set(key, draft);
     return draft;
   }

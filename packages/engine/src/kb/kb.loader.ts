@@ -76,10 +76,11 @@ export function mergeCompiledKbs(docs: readonly CompiledKnowledgeBase[]): Compil
     const ids = new Set(target.map((t) => t.id));
     for (const item of items) if (!ids.has(item.id)) target.push(item);
   };
+  const byId = new Map(out.ingredients.map((i) => [i.id, i]));
   for (const doc of extra) {
     addNew(out.sources, doc.sources);
     for (const ing of doc.ingredients) {
-      const existing = out.ingredients.find((i) => i.id === ing.id);
+      const existing = byId.get(ing.id);
       const free = (n: string, id: string) => {
         const o = owner.get(compactKey(n));
         if (o !== undefined && o !== id) return false;
@@ -88,12 +89,15 @@ export function mergeCompiledKbs(docs: readonly CompiledKnowledgeBase[]): Compil
       };
       if (!existing) {
         if (!free(ing.name, ing.id)) continue;
-        out.ingredients.push({
+        const added = {
           ...ing,
+          atc: [...ing.atc],
           synonyms: ing.synonyms.filter((n) => free(n, ing.id)),
           salts: ing.salts.filter((n) => free(n, ing.id)),
           brands: ing.brands.filter((n) => free(n, ing.id)),
-        });
+        };
+        out.ingredients.push(added);
+        byId.set(added.id, added);
         continue;
       }
       const union = (a: string[], b: readonly string[]) => {

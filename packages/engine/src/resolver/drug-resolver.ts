@@ -2,7 +2,6 @@ import type { DrugResolution, DrugSuggestion, ResolutionMethod, ResolvedIngredie
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { DrugInput } from '../model/drug-input.model';
 import {
-  compactKey,
   foldText,
   saltStrippedVariants,
   splitCombination,
@@ -271,10 +270,11 @@ export class DrugResolver {
   }
 
   private toResolution(index: number, id: string | undefined, input: string, a: Attempt): DrugResolution {
-    const out: DrugResolution = { index, ...(id !== undefined ? { id } : {}), input, status: a.status, ingredients: [] };
+    const out: DrugResolution =
+      a.status === 'resolved'
+        ? { index, ...(id !== undefined ? { id } : {}), input, status: a.status, method: a.method, confidence: a.confidence, ingredients: [] }
+        : { index, ...(id !== undefined ? { id } : {}), input, status: a.status, ingredients: [] };
     if (a.status === 'resolved') {
-      out.method = a.method;
-      out.confidence = a.confidence;
       const ids = [...new Set(a.targets.flatMap((t) => t.ingredientIds))];
       out.ingredients = ids.map((iid): ResolvedIngredient => {
         const ing = this.kb.ingredient(iid)!;
@@ -302,18 +302,25 @@ function detectCode(folded: string): [string, string] | undefined {
 }
 
 /**
- * Whether `query` looks like a misspelling of `key` rather than a different drug:
- * - not a known name plus extra letters ("tylenolpm" is not "tylenol": the extra word is likely another ingredient);
- * - two edits only with the same first three letters ("saxagliptin" is not "sitagliptin", "empagliflozin" is not
- *   "dapagliflozin": drugs of one class differ in the part before their shared stem);
- * - two edits that are not two inserted or deleted letters ("prednisolone" is not "prednisone", "esomeprazole" is
- *   not "omeprazole", "folinic acid" is not "folic acid").
+ * Whether `query` looks like a misspelling of `key` rather than a different drug. Drug names that differ by one or two
+ * letters are often different drugs, so a correction is only accepted when:
+ * - the first letter is the same ("clidinium" is not "aclidinium", "ulobetasol" is not "clobetasol",
+ *   "ethylmorphine" is not "methylmorphine");
+ * - the digits are the same ("5-aminosalicylic acid" is not "aminosalicylic acid");
+ * - the query is not a known name plus extra letters ("tylenolpm" is not "tylenol": the extra word is likely
+ *   another ingredient);
+ * - with two edits: the same first two letters ("saxagliptin" is not "sitagliptin"), not two substitutions
+ *   ("streptozocin" is not "streptomycin", "empagliflozin" is not "dapagliflozin"), and not two inserted or deleted
+ *   letters ("prednisolone" is not "prednisone", "esomeprazole" is not "omeprazole").
  */
-function plausibleTypo(query: string, key: string, distance: number): boolean {
+export function plausibleTypo(query: string, key: string, distance: number): boolean {
+  if (query[0] !== key[0]) return false;
+  if (query.replace(/\D/g, '') !== key.replace(/\D/g, '')) return false;
   if (query.length >= key.length + 2 && (query.startsWith(key) || query.endsWith(key))) return false;
   if (distance >= 2) {
-    if (query.slice(0, 3) !== key.slice(0, 3)) return false;
-    if (Math.abs(query.length - key.length) >= distance) return false;
+    if (query.slice(0, 2) !== key.slice(0, 2)) return false;
+    const lengthDiff = Math.abs(query.length - key.length);
+    if (lengthDiff === 0 || lengthDiff >= distance) return false;
   }
   return true;
 }

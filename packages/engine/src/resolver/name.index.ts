@@ -123,19 +123,23 @@ export class NameIndex {
   /** Entries within `max` edits of `key`, best first; one per target (its closest name). */
   withinDistance(key: string, max: number): NameCandidate[] {
     const bestByTarget = new Map<string, NameCandidate>();
-    for (let len = Math.max(1, key.length - max); len <= key.length + max; len++) {
-      const bucket = this.byLength.get(len);
-      if (!bucket) continue;
-      for (const i of bucket) {
-        const e = this.entries[i];
-        const d = boundedOsaDistance(key, e.key, max);
-        if (d > max) continue;
-        const score = 1 - d / Math.max(key.length, e.key.length);
-        const prev = bestByTarget.get(e.target.key);
-        if (!prev || d < prev.distance || (d === prev.distance && NAME_KIND_PRIORITY[e.kind] < NAME_KIND_PRIORITY[prev.entry.kind])) {
-          bestByTarget.set(e.target.key, { entry: e, distance: d, score });
-        }
+    const consider = (i: number) => {
+      const e = this.entries[i];
+      const d = boundedOsaDistance(key, e.key, max);
+      if (d > max) return;
+      const score = 1 - d / Math.max(key.length, e.key.length);
+      const prev = bestByTarget.get(e.target.key);
+      if (!prev || d < prev.distance || (d === prev.distance && NAME_KIND_PRIORITY[e.kind] < NAME_KIND_PRIORITY[prev.entry.kind])) {
+        bestByTarget.set(e.target.key, { entry: e, distance: d, score });
       }
+    };
+    // q-gram lemma: each edit destroys at most 3 of the key's padded trigrams, so a string within `max` edits shares
+    // at least `length - 3·max` of them. When that bound is useful, only such candidates are compared.
+    const minShared = key.length - 3 * max;
+    if (minShared >= 1) {
+      for (const [i, n] of this.sharedTrigrams(key)) if (n >= minShared && Math.abs(this.entries[i].key.length - key.length) <= max) consider(i);
+    } else {
+      for (let len = Math.max(1, key.length - max); len <= key.length + max; len++) for (const i of this.byLength.get(len) ?? []) consider(i);
     }
     return [...bestByTarget.values()].sort(compareCandidates);
   }
@@ -154,18 +158,22 @@ export class NameIndex {
     };
     for (const c of this.withinDistance(key, key.length <= 4 ? 1 : key.length <= 8 ? 2 : 3)) consider(c);
     const qt = trigrams(key);
-    const shared = new Map<number, number>();
-    for (const t of new Set(qt)) for (const i of this.byTrigram.get(t) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
-    for (const [i, n] of shared) {
-      if (n < 2) continue;
-      const e = this.entries[i];
-      const score = diceSimilarity(qt, this.entryTrigrams[i]);
-      consider({ entry: e, distance: Number.POSITIVE_INFINITY, score });
+    for (const [i, n] of this.sharedTrigrams(key)) {
+      // Dice ≥ minScore needs 2·shared ≥ minScore·(|q| + |e|): skip hopeless candidates before scoring.
+      if (n < 2 || 2 * n < minScore * (qt.length + this.entryTrigrams[i].length)) continue;
+      consider({ entry: this.entries[i], distance: Number.POSITIVE_INFINITY, score: diceSimilarity(qt, this.entryTrigrams[i]) });
     }
     return [...best.values()]
       .sort((a, b) => b.score - a.score || compareCandidates(a, b))
       .slice(0, limit)
       .map((c) => ({ ...c, score: Math.round(c.score * 100) / 100 }));
+  }
+
+  /** Entry index → number of distinct trigrams it shares with `key`. */
+  private sharedTrigrams(key: string): Map<number, number> {
+    const shared = new Map<number, number>();
+    for (const t of new Set(trigrams(key))) for (const i of this.byTrigram.get(t) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
+    return shared;
   }
 
   private addExplicit(name: string, kind: NameKind, target: NameTarget): void {

@@ -65,10 +65,10 @@ const COMBINING_MARKS_RE = /[\u0300-\u036f]/g;
 export function foldText(text: string): string {
   return text
     .replace(/[µμ]g/gi, 'mcg')
+    .replace(/[®™©℠]/g, '')
     .normalize('NFKD')
     .replace(COMBINING_MARKS_RE, '')
     .toLowerCase()
-    .replace(/[®™©]/g, '')
     .replace(/[‐‑‒–—―]/g, '-')
     .replace(/\s+/g, ' ')
     .trim();
@@ -105,8 +105,9 @@ export function stripLevel2(folded: string): string[] {
 }
 
 /**
- * Salt-free variants of a word list, most specific first: every salt word removed, then only the trailing salt
- * words removed (so "magnesium citrate" → "magnesium"). Empty and unchanged variants are left out.
+ * Salt-free variants of a word list, most specific first: every salt word removed ("sodium valproate" → "valproate"),
+ * then only the trailing salt words removed, keeping the first word ("magnesium citrate" → "magnesium").
+ * Empty and unchanged variants are left out.
  */
 export function saltStrippedVariants(ws: readonly string[]): string[][] {
   const out: string[][] = [];
@@ -122,9 +123,6 @@ export function saltStrippedVariants(ws: readonly string[]): string[][] {
   let end = ws.length;
   while (end > 1 && SALT_WORDS.has(ws[end - 1])) end--;
   add(ws.slice(0, end));
-  let start = 0;
-  while (start < ws.length - 1 && SALT_WORDS.has(ws[start])) start++;
-  add(ws.slice(start));
   return out;
 }
 

@@ -1,6 +1,10 @@
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+let rowC = new Int32Array(64);
+
 /**
  * Optimal-string-alignment (restricted Damerau–Levenshtein) distance, computed only up to `max`:
- * returns `max + 1` as soon as the distance is known to exceed `max`.
+ * returns `max + 1` as soon as the distance is known to exceed `max`. Reuses its row buffers (not re-entrant).
  */
 export function boundedOsaDistance(a: string, b: string, max: number): number {
   const n = a.length;
@@ -8,23 +12,28 @@ export function boundedOsaDistance(a: string, b: string, max: number): number {
   if (Math.abs(n - m) > max) return max + 1;
   if (n === 0) return m;
   if (m === 0) return n;
-  let prevPrev = new Array<number>(m + 1).fill(0);
-  let prev = new Array<number>(m + 1);
-  let cur = new Array<number>(m + 1);
+  if (rowA.length <= m) {
+    rowA = new Int32Array(m + 1);
+    rowB = new Int32Array(m + 1);
+    rowC = new Int32Array(m + 1);
+  }
+  let prevPrev = rowA;
+  let prev = rowB;
+  let cur = rowC;
   for (let j = 0; j <= m; j++) prev[j] = j;
   for (let i = 1; i <= n; i++) {
     cur[0] = i;
     let rowMin = i;
     const ai = a.charCodeAt(i - 1);
+    const aPrev = i > 1 ? a.charCodeAt(i - 2) : -1;
     for (let j = 1; j <= m; j++) {
       const bj = b.charCodeAt(j - 1);
-      const cost = ai === bj ? 0 : 1;
-      let v = prev[j - 1] + cost;
+      let v = prev[j - 1] + (ai === bj ? 0 : 1);
       const del = prev[j] + 1;
       if (del < v) v = del;
       const ins = cur[j - 1] + 1;
       if (ins < v) v = ins;
-      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) {
+      if (j > 1 && ai === b.charCodeAt(j - 2) && aPrev === bj) {
         const t = prevPrev[j - 2] + 1;
         if (t < v) v = t;
       }

@@ -1,33 +1,48 @@
-import type { IncomingMessage } from 'node:http';
 import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Logger } from 'nestjs-pino';
+import type { IncomingMessage } from 'node:http';
+import pino from 'pino';
 import { ProblemExceptionFilter } from '../errors/problem.filter';
 import { createValidationPipe } from '../errors/validation-pipe.factory';
+import { type LoggerOptionsInput, pinoOptions } from '../logging/logger.options';
+import { PinoNestLogger } from '../logging/pino-nest.logger';
 import { requestIdFor } from '../logging/request-id';
 
 export interface CreateAppOptions {
   /** Maximum request body in bytes. */
   bodyLimit: number;
+  log: LoggerOptionsInput;
 }
 
-/** Builds a Nest application on Fastify with Vigil's logging, problem+json errors and request ids. */
+/**
+ * Builds a Nest application on Fastify with Vigil's logging, problem+json errors and request ids.
+ * Logging is Fastify's own pino (a child logger per request carrying `requestId`, one line per response):
+ * measured here, a Nest middleware logger cost more than half of the throughput.
+ */
 export async function createVigilApp(module: DynamicModule | Type, options: CreateAppOptions): Promise<NestFastifyApplication> {
+  const logger = pino(pinoOptions(options.log), options.log.stream ?? pino.destination({ dest: 1, sync: false }));
   const adapter = new FastifyAdapter({
     bodyLimit: options.bodyLimit,
-    logger: false,
+    loggerInstance: logger,
+    disableRequestLogging: true,
+    requestIdLogLabel: 'requestId',
     trustProxy: false,
     genReqId: (raw: IncomingMessage) => requestIdFor(raw),
     routerOptions: { ignoreTrailingSlash: true },
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { bufferLogs: true, abortOnError: false });
-  app.useLogger(app.get(Logger));
+  app.useLogger(new PinoNestLogger(logger));
   app.useGlobalFilters(new ProblemExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', requestIdFor(request.raw));
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    if (logger.isLevelEnabled(level)) request.log[level]({ req: request, res: reply.raw, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
     done();
   });
   app.enableShutdownHooks();

@@ -1,8 +1,5 @@
-import { RequestMethod } from '@nestjs/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Params } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
-import { requestIdFor } from './request-id';
+import type { IncomingMessage } from 'node:http';
+import type { DestinationStream, LoggerOptions } from 'pino';
 
 /** Everything that may hold a secret. Keys, passwords and session tokens never reach a log line. */
 export const REDACT_PATHS = [
@@ -30,32 +27,19 @@ export interface LoggerOptionsInput {
   stream?: DestinationStream;
 }
 
-/** nestjs-pino options: JSON lines, request id on every request line, secrets redacted. */
-export function loggerOptions(input: LoggerOptionsInput): Params {
+/** pino options: JSON lines, `requestId` on every request line, secrets redacted. */
+export function pinoOptions(input: LoggerOptionsInput): LoggerOptions {
   return {
-    forRoutes: [{ path: '*', method: RequestMethod.ALL }],
-    pinoHttp: [
-      {
-        level: input.level,
-        base: { service: input.service },
-        redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-        genReqId: (req: IncomingMessage) => requestIdFor(req),
-        customAttributeKeys: { reqId: 'requestId' },
-        // Every line logged while handling a request carries its id (and only the completion line the full req).
-        quietReqLogger: true,
-        // Query strings never carry keys (only the x-api-key header is read), but keep URLs short anyway.
-        serializers: {
-          req: (req: { id: string; method: string; url: string; headers: Record<string, unknown>; remoteAddress?: string }) => ({
-            method: req.method,
-            url: req.url,
-            headers: req.headers,
-            remoteAddress: req.remoteAddress,
-          }),
-          res: (res: ServerResponse & { statusCode: number; headers?: Record<string, unknown> }) => ({ statusCode: res.statusCode, headers: res.headers }),
-        },
-        customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    level: input.level,
+    base: { service: input.service },
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      req: (req: IncomingMessage & { raw?: IncomingMessage; ip?: string }) => {
+        const raw = req.raw ?? req;
+        return { method: raw.method, url: raw.url, headers: { ...raw.headers }, remoteAddress: req.ip ?? raw.socket?.remoteAddress };
       },
-      input.stream ?? process.stdout,
-    ] as unknown as Params['pinoHttp'],
+      res: (res: { statusCode: number; getHeaders?: () => Record<string, unknown> }) => ({ statusCode: res.statusCode, headers: res.getHeaders?.() }),
+      err: (err: Error & { code?: string }) => ({ type: err.name, message: err.message, code: err.code, stack: err.stack }),
+    },
   };
 }

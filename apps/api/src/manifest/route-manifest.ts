@@ -1,0 +1,42 @@
+import type { INestApplication } from '@nestjs/common';
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { ANY_KEY_KEY, IS_PUBLIC_KEY, REQUIRED_SCOPES_KEY } from '@vigil/auth';
+
+export interface RouteEntry {
+  method: string;
+  path: string;
+  public: boolean;
+  anyKey: boolean;
+  scopes: string[];
+}
+
+/** Every route the app serves with its auth requirements: reviewed as data (a snapshot test guards changes). */
+export function routeManifest(app: INestApplication): RouteEntry[] {
+  const discovery = app.get(DiscoveryService);
+  const scanner = app.get(MetadataScanner);
+  const reflector = app.get(Reflector);
+  const routes: RouteEntry[] = [];
+  for (const wrapper of discovery.getControllers()) {
+    const { instance, metatype } = wrapper;
+    if (!instance || !metatype) continue;
+    const base = String(Reflect.getMetadata(PATH_METADATA, metatype) ?? '');
+    for (const name of scanner.getAllMethodNames(Object.getPrototypeOf(instance))) {
+      const handler = (instance as Record<string, unknown>)[name] as object;
+      const sub = Reflect.getMetadata(PATH_METADATA, handler);
+      if (sub === undefined) continue;
+      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
+      const path = `/${[base, String(sub)].filter((p) => p && p !== '/').join('/')}`.replace(/\/+/g, '/');
+      const targets = [handler as () => void, metatype];
+      routes.push({
+        method,
+        path,
+        public: reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets) ?? false,
+        anyKey: reflector.getAllAndOverride<boolean>(ANY_KEY_KEY, targets) ?? false,
+        scopes: reflector.getAllAndOverride<string[]>(REQUIRED_SCOPES_KEY, targets) ?? [],
+      });
+    }
+  }
+  return routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+}

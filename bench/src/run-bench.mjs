@@ -1,0 +1,139 @@
+// `npm run bench`: throughput and latency of the real API against bare Fastify returning the same JSON,
+// all in one run on this machine, reported as ratios (absolute numbers swing with machine load).
+// Needs PostgreSQL (DATABASE_URL, default the local server) and uses Redis at REDIS_URL (default local) if it answers.
+import { fork, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { generateApiKey, hashApiKey, keyHint } from '@vigil/auth';
+import { createDataSource } from '@vigil/db';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(here, '..', '..');
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const children = [];
+
+const freePort = () => new Promise((resolve) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
+const withDb = (url, name) => { const u = new URL(url); u.pathname = `/${name}`; return u.toString(); };
+
+async function sql(url, text, params) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try { return (await c.query(text, params)).rows; } finally { await c.end(); }
+}
+
+async function waitReady(url) {
+  for (let i = 0; i < 300; i++) {
+    try { if ((await fetch(url)).ok) return; } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} not ready`);
+}
+
+async function startApi(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], { env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  await waitReady(`http://127.0.0.1:${port}/readyz`);
+  return `http://127.0.0.1:${port}`;
+}
+
+async function startServer(kind, body) {
+  const port = await freePort();
+  const child = fork(join(here, 'servers.mjs'), [kind, String(port), JSON.stringify(body)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
+  children.push(child);
+  await new Promise((resolve, reject) => { child.once('message', resolve); child.once('exit', (code) => reject(new Error(`${kind} server exited (${code})`))); });
+  return `http://127.0.0.1:${port}`;
+}
+
+function load(url, opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...opts }, (err, r) => (err ? reject(err) : resolve(r)));
+  });
+}
+
+async function measure(label, url, opts) {
+  await load(url, { ...opts, duration: 1 }); // warm-up
+  const r = await load(url, opts);
+  const bad = r.non2xx + r.errors + r.timeouts;
+  return { label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad, total: r.requests.total };
+}
+
+async function redisAnswers() {
+  try {
+    const { Redis } = await import('ioredis');
+    const r = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+    await r.connect();
+    await r.ping();
+    r.disconnect();
+    return true;
+  } catch { return false; }
+}
+
+export async function setupDatabase() {
+  const name = `vigil_bench_${Date.now().toString(36)}`;
+  await sql(adminUrl, `CREATE DATABASE "${name}"`);
+  const url = withDb(adminUrl, name);
+  const ds = createDataSource({ url, poolSize: 1 });
+  await ds.initialize();
+  await ds.runMigrations({ transaction: 'all' });
+  await ds.destroy();
+  return { name, url, drop: () => sql(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+export async function seedKey(url, { limit = 1_000_000_000, windowSeconds = 60 } = {}) {
+  const key = generateApiKey('vigil');
+  const [a] = await sql(url, `INSERT INTO account (email) VALUES ($1) RETURNING id`, [`bench-${Math.random()}@example.com`]);
+  await sql(url, `INSERT INTO api_key (account_id, key_hash, hint, label, scopes, rate_limit, rate_window_seconds) VALUES ($1,$2,$3,'bench',$4,$5,$6)`,
+    [a.id, hashApiKey(key), keyHint('vigil', key), ['interactions:check', 'drugs:read', 'kb:read'], limit, windowSeconds]);
+  return key;
+}
+
+function table(rows, baseline) {
+  const lines = ['| configuration | req/s | ratio to bare Fastify | p50 ms | p99 ms | non-2xx/errors |', '|---|---:|---:|---:|---:|---:|'];
+  for (const r of rows) lines.push(`| ${r.label} | ${Math.round(r.rps)} | ${(r.rps / baseline).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.bad} |`);
+  return lines.join('\n');
+}
+
+async function keyPipelineSuite(db) {
+  const key = await seedKey(db.url);
+  const manyKeys = await Promise.all(Array.from({ length: 100 }, () => seedKey(db.url)));
+  const haveRedis = await redisAnswers();
+  const apiMemory = await startApi({ DATABASE_URL: db.url });
+  const apiRedis = haveRedis ? await startApi({ DATABASE_URL: db.url, REDIS_URL: redisUrl }) : null;
+  const body = await (await fetch(`${apiMemory}/v1/key`, { headers: { 'x-api-key': key } })).json();
+  const bare = await startServer('bare', body);
+  const plain = await startServer('nest-plain', body);
+  const headers = { 'x-api-key': key };
+  const rows = [];
+  rows.push(await measure('bare Fastify, same JSON', `${bare}/v1/key`, {}));
+  rows.push(await measure('NestJS + Fastify, same route, guards off', `${plain}/v1/key`, {}));
+  rows.push(await measure('Vigil API, full key pipeline, memory storage, one hot key', `${apiMemory}/v1/key`, { headers }));
+  rows.push(await measure('Vigil API, full key pipeline, memory storage, 100 keys', `${apiMemory}/v1/key`, { requests: manyKeys.map((k) => ({ headers: { 'x-api-key': k } })) }));
+  if (apiRedis) {
+    rows.push(await measure('Vigil API, full key pipeline, Redis storage, one hot key', `${apiRedis}/v1/key`, { headers }));
+    rows.push(await measure('Vigil API, full key pipeline, Redis storage, 100 keys', `${apiRedis}/v1/key`, { requests: manyKeys.map((k) => ({ headers: { 'x-api-key': k } })) }));
+  }
+  rows.push(await measure('bare Fastify, same JSON (again)', `${bare}/v1/key`, {}));
+  const baseline = (rows[0].rps + rows.at(-1).rps) / 2;
+  const plainRow = rows[1];
+  const added = rows.filter((r) => r.label.startsWith('Vigil')).map((r) => `${r.label}: p99 +${(r.p99 - plainRow.p99).toFixed(1)} ms over guards off`);
+  return `### Key pipeline: \`GET /v1/key\` (${CONNECTIONS} connections, ${DURATION} s per run)\n\n${table(rows, baseline)}\n\nRatios use the mean of the two bare-Fastify runs (${Math.round(baseline)} req/s).\n\n${added.map((a) => `- ${a}`).join('\n')}\n`;
+}
+
+const suites = { keys: keyPipelineSuite };
+const wanted = (process.argv[2] ?? Object.keys(suites).join(',')).split(',');
+const db = await setupDatabase();
+try {
+  console.log(`# Vigil benchmark — ${new Date().toISOString()}, node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`);
+  for (const name of wanted) console.log(await suites[name](db));
+} finally {
+  for (const c of children) c.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  await db.drop();
+}

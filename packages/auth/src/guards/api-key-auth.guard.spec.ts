@@ -1,0 +1,63 @@
+import type { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { generateApiKey, hashApiKey } from '../keys/api-key-format';
+import type { ApiKeyPrincipal } from '../policy/api-key-principal';
+import { ApiKeyAuthGuard } from './api-key-auth.guard';
+import { KeyPolicyException } from './key-problem';
+import type { ApiKeyPrincipalSource } from './key-policy.tokens';
+
+/** Records lookups: the point is that malformed keys never reach storage. */
+class CountingSource implements ApiKeyPrincipalSource {
+  calls: string[] = [];
+  constructor(private readonly known: Map<string, ApiKeyPrincipal>) {}
+  findByHash(hash: string) {
+    this.calls.push(hash);
+    return this.known.get(hash) ?? null;
+  }
+}
+
+function context(headers: Record<string, unknown>): ExecutionContext {
+  const req = { headers };
+  const handler = () => undefined;
+  class Controller {}
+  return { switchToHttp: () => ({ getRequest: () => req }), getHandler: () => handler, getClass: () => Controller } as unknown as ExecutionContext;
+}
+
+describe('ApiKeyAuthGuard', () => {
+  const good = generateApiKey('vigil');
+  const principal = { keyId: 'k1' } as ApiKeyPrincipal;
+  const make = () => {
+    const source = new CountingSource(new Map([[hashApiKey(good), principal]]));
+    return { source, guard: new ApiKeyAuthGuard(new Reflector(), source, { keyPrefix: 'vigil', trustedProxies: [] }) };
+  };
+
+  it.each([
+    ['missing', {}, 'api_key_missing'],
+    ['empty', { 'x-api-key': '' }, 'api_key_missing'],
+    ['wrong prefix', { 'x-api-key': generateApiKey('other') }, 'api_key_malformed'],
+    ['bad checksum', { 'x-api-key': `${good.slice(0, -1)}${good.endsWith('A') ? 'B' : 'A'}` }, 'api_key_malformed'],
+    ['repeated header', { 'x-api-key': [good, good] }, 'api_key_malformed'],
+    ['truncated', { 'x-api-key': good.slice(0, 20) }, 'api_key_malformed'],
+  ])('%s → %s without any lookup', async (_n, headers, code) => {
+    const { source, guard } = make();
+    const error = await guard.canActivate(context(headers)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(KeyPolicyException);
+    expect((error as KeyPolicyException).getResponse()).toMatchObject({ code });
+    expect(source.calls).toEqual([]);
+  });
+
+  it('looks up a well-formed key once by its SHA-256 and attaches the principal', async () => {
+    const { source, guard } = make();
+    const ctx = context({ 'x-api-key': good });
+    await expect(guard.canActivate(ctx)).resolves.toBe(true);
+    expect(source.calls).toEqual([hashApiKey(good)]);
+    expect((ctx.switchToHttp().getRequest() as { vigilKey: unknown }).vigilKey).toBe(principal);
+  });
+
+  it('a well-formed unknown key → api_key_invalid after one lookup', async () => {
+    const { source, guard } = make();
+    const error = await guard.canActivate(context({ 'x-api-key': generateApiKey('vigil') })).catch((e: unknown) => e);
+    expect((error as KeyPolicyException).getResponse()).toMatchObject({ code: 'api_key_invalid' });
+    expect(source.calls).toHaveLength(1);
+  });
+});

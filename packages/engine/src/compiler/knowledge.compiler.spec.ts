@@ -1,0 +1,125 @@
+import { FIXTURE_DIR } from '../../test-fixtures/fixture-kb';
+import { formatIssue } from './kb-compile-issue';
+import { KnowledgeCompiler } from './knowledge.compiler';
+import { YamlSourceReader, type KnowledgeFileText } from './yaml-source.reader';
+
+const base = new YamlSourceReader().readDirectory(FIXTURE_DIR);
+const compiler = new KnowledgeCompiler();
+
+/** The fixture with `text` appended to `path` (or the file created). */
+function withAppended(path: string, text: string): KnowledgeFileText[] {
+  const files = base.map((f) => ({ ...f }));
+  const f = files.find((x) => x.path === path);
+  if (f) f.text = `${f.text.trimEnd()}\n${text}\n`;
+  else files.push({ path, text });
+  return files;
+}
+
+const rule = (id: string, extra: string) => `- id: ${id}
+  a: { ingredient: warfarin }
+  b: { ingredient: naproxen }
+  severity: major
+  risks: [bleeding]
+  summary: s
+  consequence: c
+  mechanism: m
+  management: g
+  evidence: { level: established }
+  citations: [ { source: fda-label, title: t } ]
+${extra}`;
+
+describe('KnowledgeCompiler', () => {
+  it('compiles the fixture without errors or warnings', () => {
+    const r = compiler.compileFiles(base);
+    expect(r.issues.map(formatIssue)).toEqual([]);
+    expect(r.ok).toBe(true);
+    expect(r.kb.version).toMatch(/^curated-2025\.01\.15-[0-9a-f]{8}$/);
+    expect(r.kb.releasedAt).toBe('2025-01-15T00:00:00.000Z');
+    expect(r.kb.rules.every((x) => x.sourceId === 'vigil-curated')).toBe(true);
+  });
+
+  it('is deterministic: same content, same version; any change, another version', () => {
+    const a = compiler.compileFiles(base).kb;
+    const b = compiler.compileFiles([...base].reverse()).kb;
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    const c = compiler.compileFiles(withAppended('rules/pairs-fixture.yaml', rule('warfarin--naproxen', ''))).kb;
+    expect(c.version).not.toBe(a.version);
+  });
+
+  it('resolves class includes into member sets', () => {
+    const kb = compiler.compileFiles(base).kb;
+    const cls = kb.classes.find((c) => c.id === 'serotonergic-drugs')!;
+    expect(cls.members).toEqual(['citalopram', 'fluoxetine', 'ondansetron', 'sertraline', 'tramadol']);
+    expect(cls.directMembers).toEqual(['ondansetron', 'tramadol']);
+    expect(cls.includes).toEqual(['ssris']);
+  });
+
+  it.each<[string, string, string, Partial<{ entry: string; field: string; line: number }>, RegExp]>([
+    ['dangling ingredient in a rule', 'rules/pairs-fixture.yaml', rule('warfarin--flucanazole', '').replace('naproxen', 'flucanazole'), { entry: 'warfarin--flucanazole', field: 'b.ingredient' }, /unknown ingredient "flucanazole" \(did you mean "fluconazole"\?\)/],
+    ['dangling class in a rule', 'rules/classes-fixture.yaml', rule('nsaidz--x', '').replace('{ ingredient: warfarin }', '{ class: nsaidz }'), { entry: 'nsaidz--x', field: 'a.class' }, /unknown class "nsaidz" \(did you mean "nsaids"\?\)/],
+    ['ingredient used as class', 'rules/classes-fixture.yaml', rule('warfarin-class', '').replace('{ ingredient: warfarin }', '{ class: warfarin }'), { field: 'a.class' }, /is an ingredient: use \{ ingredient: warfarin \}/],
+    ['duplicate rule id', 'rules/pairs-fixture.yaml', rule('warfarin--fluconazole', ''), { entry: 'warfarin--fluconazole', field: 'id' }, /duplicate rule id \(first at rules\/pairs-fixture\.yaml:1\)/],
+    ['missing mechanism', 'rules/pairs-fixture.yaml', rule('warfarin--naproxen', '').replace('  mechanism: m\n', ''), { entry: 'warfarin--naproxen', field: 'mechanism' }, /is required/],
+    ['missing management', 'rules/pairs-fixture.yaml', rule('warfarin--naproxen', '').replace('  management: g\n', ''), { field: 'management' }, /is required/],
+    ['missing citations', 'rules/pairs-fixture.yaml', rule('warfarin--naproxen', '').replace('  citations: [ { source: fda-label, title: t } ]\n', ''), { field: 'citations' }, /at least one citation/],
+    ['unknown citation source', 'rules/pairs-fixture.yaml', rule('warfarin--naproxen', '').replace('fda-label', 'fda-labels'), { field: 'citations[0].source' }, /unknown source id "fda-labels" \(did you mean "fda-label"\?\)/],
+    ['unknown severity', 'rules/pairs-fixture.yaml', rule('warfarin--naproxen', '').replace('severity: major', 'severity: severe'), { field: 'severity' }, /"severe" is not one of contraindicated \| major/],
+    ['unknown evidence level', 'rules/pairs-fixture.yaml', rule('warfarin--naproxen', '').replace('level: established', 'level: strong'), { field: 'evidence.level' }, /"strong" is not one of established/],
+    ['misspelt field', 'rules/pairs-fixture.yaml', rule('warfarin--naproxen', '  managment: x'), { field: 'managment' }, /unknown field \(did you mean "management"\?\)/],
+    ['bad ONC group', 'rules/pairs-fixture.yaml', rule('warfarin--naproxen', '  onc: 25'), { field: 'onc' }, /ONC high-priority group number 1-15/],
+    ['self pair', 'rules/pairs-fixture.yaml', rule('warfarin--warfarin', '').replace('naproxen', 'warfarin'), { field: 'b' }, /cannot pair an ingredient with itself/],
+    ['unknown enzyme', 'ingredients/more.yaml', '- id: newdrug\n  name: newdrug\n  roles:\n    - { enzyme: CYP3A5, role: inhibitor, strength: strong }\n', { entry: 'newdrug', field: 'roles[0].enzyme', line: 4 }, /"CYP3A5" is not one of CYP1A2/],
+    ['substrate strength on an inhibitor', 'ingredients/more.yaml', '- id: newdrug\n  name: newdrug\n  roles:\n    - { enzyme: CYP3A4, role: inhibitor, strength: sensitive }\n', { field: 'roles[0].strength' }, /"sensitive" is not one of strong \| moderate \| weak/],
+    ['unknown risk domain', 'ingredients/more.yaml', '- id: newdrug\n  name: newdrug\n  risks: [bleding]\n', { entry: 'newdrug', field: 'risks[0]' }, /unknown risk domain "bleding" \(did you mean "bleeding"\?\)/],
+    ['duplicate ingredient id', 'ingredients/more.yaml', '- id: warfarin\n  name: warfarin\n', { entry: 'warfarin', field: 'id', line: 1 }, /duplicate ingredient id \(first at ingredients\/fixture\.yaml:1\)/],
+    ['brand naming two ingredients', 'ingredients/more.yaml', '- id: newdrug\n  name: newdrug\n  brands: [COUMADIN]\n', { entry: 'newdrug', field: 'brands[0]', line: 3 }, /brand "COUMADIN" of ingredient "newdrug" is already the brand of ingredient "warfarin"/],
+    ['synonym naming two ingredients', 'ingredients/more.yaml', '- id: newdrug\n  name: newdrug\n  synonyms: [Para-cetamol]\n', { field: 'synonyms[0]' }, /already the synonym of ingredient "acetaminophen"/],
+    ['product name clashing with a brand', 'products.yaml', '- name: Advil\n  ingredients: [ibuprofen, acetaminophen]\n', { entry: 'advil' }, /product "Advil" of product "advil" is already the brand of ingredient "ibuprofen"/],
+    ['dangling product ingredient', 'products.yaml', '- name: Zosyn\n  ingredients: [piperacillin, tazobactam]\n', { entry: 'zosyn', field: 'ingredients[0]' }, /unknown ingredient "piperacillin"/],
+    ['single-ingredient product', 'products.yaml', '- name: Solo\n  ingredients: [warfarin]\n', { entry: 'solo', field: 'ingredients' }, /at least two ingredients/],
+    ['dangling class member', 'classes.yaml', '- id: azoles\n  name: Azoles\n  members: [fluconazole, ketoconazole]\n', { entry: 'azoles', field: 'members[1]' }, /unknown ingredient "ketoconazole"/],
+    ['class include cycle', 'classes.yaml', '- id: loop-a\n  name: A\n  includes: [loop-b]\n- id: loop-b\n  name: B\n  includes: [loop-a]\n', { field: 'includes' }, /include cycle/],
+    ['bad pathway strength', 'pathways.yaml', '- id: bad-pathway\n  enzyme: CYP3A4\n  perpetrator: { role: inhibitor, strength: [sensitive] }\n  victim: { strength: [sensitive] }\n  severity: major\n  summary: s\n  mechanism: m\n  management: g\n  consequence: c\n  evidence: { level: probable }\n  citations: [ { source: fda-cyp-table, title: t } ]\n', { entry: 'bad-pathway', field: 'perpetrator.strength[0]' }, /"sensitive" is not one of strong/],
+    ['bad domain count', 'domains.yaml', '- id: newdomain\n  name: N\n  severityByCount: { "1": major }\n  summary: s\n  consequence: c\n  mechanism: m\n  management: g\n  citations: [ { source: fda-label, title: t } ]\n', { entry: 'newdomain', field: 'severityByCount.1' }, /drug count of 2 or more/],
+    ['unknown file', 'notes.yaml', '- a: 1\n', {}, /unrecognised knowledge file/],
+    ['YAML syntax error', 'rules/broken.yaml', '- id: x\n  a: [warfarin\n  b: ]\n', {}, /YAML syntax/],
+    ['duplicate YAML key', 'ingredients/more.yaml', '- id: newdrug\n  name: a\n  name: b\n', {}, /YAML syntax: Map keys must be unique/],
+  ])('reports %s', (_label, path, text, where, message) => {
+    const r = compiler.compileFiles(withAppended(path, text));
+    expect(r.ok).toBe(false);
+    const hit = r.issues.find((i) => i.level === 'error' && message.test(i.message));
+    expect({ found: !!hit, issues: r.issues.map(formatIssue) }).toMatchObject({ found: true });
+    expect(hit).toMatchObject({ file: path, ...where });
+  });
+
+  it('reports every error, not just the first', () => {
+    const r = compiler.compileFiles(withAppended('rules/pairs-fixture.yaml', `${rule('a--b', '').replace('naproxen', 'nope').replace('severity: major', 'severity: bad')}\n${rule('c--d', '').replace('fda-label', 'nowhere')}`));
+    expect(r.errorCount).toBe(3);
+    expect(r.issues.filter((i) => i.level === 'error').map((i) => i.entry)).toEqual(['a--b', 'a--b', 'c--d']);
+  });
+
+  it('leaves erroneous entries out of the (lenient) output and keeps references consistent', () => {
+    const r = compiler.compileFiles(withAppended('ingredients/more.yaml', '- id: newdrug\n  name: newdrug\n  risks: [nope]\n'));
+    expect(r.ok).toBe(false);
+    expect(r.kb.ingredients.some((i) => i.id === 'newdrug')).toBe(false);
+  });
+
+  it('warns, not fails, about a pk- tag naming no pathway enzyme, and formats issues with file:line [entry] field', () => {
+    const r = compiler.compileFiles(withAppended('rules/pairs-fixture.yaml', rule('warfarin--naproxen', '').replace('risks: [bleeding]', 'risks: [bleeding, pk-ugt]')));
+    expect(r.ok).toBe(true);
+    const w = r.issues.find((i) => i.field === 'risks[1]')!;
+    expect(formatIssue(w)).toMatch(/^warning rules\/pairs-fixture\.yaml:\d+ \[warfarin--naproxen\] risks\[1\]: "pk-ugt" matches no pathway enzyme/);
+  });
+
+  it('takes the release date from release.yaml, else from the options, with a warning', () => {
+    const files = base.filter((f) => f.path !== 'release.yaml');
+    const r = compiler.compileFiles(files, { releasedAt: '2024-02-03T04:05:06Z' });
+    expect(r.kb.version).toMatch(/^curated-2024\.02\.03-/);
+    expect(r.issues.some((i) => i.file === 'release.yaml' && i.level === 'warning')).toBe(true);
+  });
+
+  it('keeps an optional list of other drug names (fuzzy-match guard)', () => {
+    const r = compiler.compileFiles(base, { otherNames: ['prednisolone', ' prednisolone ', 'saxagliptin'] });
+    expect(r.kb.otherNames).toEqual(['prednisolone', 'saxagliptin']);
+  });
+});

@@ -1,0 +1,326 @@
+import type { InteractionFinding } from '@vigil/contracts';
+import { fixtureDoc, fixtureKb } from '../../test-fixtures/fixture-kb';
+import { KnowledgeBase } from '../kb/knowledge-base';
+import { buildKnowledgeBase } from '../kb/kb.loader';
+import type { CompiledKnowledgeBase, KbIngredient, KbRule } from '../model/compiled-kb.model';
+import type { DrugInput } from '../model/drug-input.model';
+import { InteractionEngine } from './interaction.engine';
+
+const kb = fixtureKb();
+const engine = new InteractionEngine();
+
+/** `kind ruleId severity [index:ingredient(role)…]` — compact, order-preserving view of the findings. */
+function view(f: InteractionFinding): string {
+  return `${f.kind} ${f.ruleId} ${f.severity} ${f.participants.map((p) => `${p.index}:${p.ingredientId}${p.role ? `(${p.role[0]})` : ''}`).join(' ')}`;
+}
+
+describe('InteractionEngine', () => {
+  it.each<[string, DrugInput[], string[]]>([
+    ['layer 1 pair rule; its pk-cyp2c9 tag suppresses the CYP2C9 pathway', ['warfarin', 'fluconazole'], ['drug-drug warfarin--fluconazole major 0:warfarin 1:fluconazole']],
+    ['layer 2 class rule; additive bleeding of exactly that pair suppressed', ['Coumadin 5 mg', 'Advil'], ['class nsaids--anticoagulants major 0:warfarin 1:ibuprofen']],
+    [
+      'pair + class + additive over three drugs',
+      ['warfarin', 'aspirin', 'ibuprofen'],
+      ['drug-drug warfarin--aspirin major 0:warfarin 1:aspirin', 'additive additive:bleeding major 0:warfarin 1:aspirin 2:ibuprofen', 'class nsaids--anticoagulants major 0:warfarin 2:ibuprofen'],
+    ],
+    ['smaller class suppresses the larger one sharing a tag; additive covered', ['sertraline', 'phenelzine'], ['class ssris--maois contraindicated 0:sertraline 1:phenelzine']],
+    [
+      'larger class applies when the smaller does not; additive kept (rule lacks the domain tag)',
+      ['tramadol', 'phenelzine'],
+      ['class serotonergic-drugs--maois major 0:tramadol 1:phenelzine', 'additive additive:serotonergic moderate 0:tramadol 1:phenelzine'],
+    ],
+    ['pair rule pk-cyp3a4 suppresses the CYP3A4 pathway', ['Zocor', 'Biaxin'], ['drug-drug simvastatin--clarithromycin contraindicated 0:simvastatin 1:clarithromycin']],
+    ['strong CYP3A4 inhibitor × sensitive substrate', ['alprazolam', 'clarithromycin'], ['pathway cyp3a4-strong-inhibitor--sensitive-substrate major 0:alprazolam(v) 1:clarithromycin(p)']],
+    ['moderate CYP3A4 inhibitor × sensitive substrate', ['fluconazole', 'Xanax'], ['pathway cyp3a4-moderate-inhibitor--sensitive-substrate moderate 0:fluconazole(p) 1:alprazolam(v)']],
+    ['CYP1A2', ['Cipro', 'tizanidine'], ['pathway cyp1a2-strong-inhibitor--sensitive-substrate major 0:ciprofloxacin(p) 1:tizanidine(v)']],
+    ['P-gp', ['clarithromycin', 'digoxin'], ['pathway pgp-strong-inhibitor--sensitive-substrate major 0:clarithromycin(p) 1:digoxin(v)']],
+    ['CYP2D6', ['Prozac', 'Lopressor'], ['pathway cyp2d6-strong-inhibitor--sensitive-substrate moderate 0:fluoxetine(p) 1:metoprolol(v)']],
+    ['pair rule covers the hyperkalemia pair', ['lisinopril', 'spironolactone'], ['drug-drug lisinopril--spironolactone major 0:lisinopril 1:spironolactone']],
+    [
+      'a third hyperkalemic drug (in a combination product) keeps the additive finding',
+      ['lisinopril', 'spironolactone', 'Bactrim DS'],
+      ['drug-drug lisinopril--spironolactone major 0:lisinopril 1:spironolactone', 'additive additive:hyperkalemia moderate 0:lisinopril 1:spironolactone 2:trimethoprim'],
+    ],
+    ['brand + generic of the same drug: duplicate, never dropped', ['Coumadin', 'warfarin sodium 5 mg'], ['duplicate-therapy duplicate:ingredient moderate 0:warfarin 1:warfarin']],
+    [
+      'two members of a duplicate-therapy class, plus additive domains',
+      ['Advil', 'Aleve'],
+      ['duplicate-therapy duplicate:nsaids moderate 0:ibuprofen 1:naproxen', 'additive additive:bleeding moderate 0:ibuprofen 1:naproxen', 'additive additive:nephrotoxicity minor 0:ibuprofen 1:naproxen'],
+    ],
+    ['acetaminophen in two products', ['Vicodin', 'Tylenol'], ['duplicate-therapy duplicate:ingredient moderate 0:acetaminophen 1:acetaminophen']],
+    [
+      'two brands of the same combination: one duplicate finding',
+      ['Vicodin', 'Norco', 'acetaminophen'],
+      [
+        'duplicate-therapy duplicate:ingredient moderate 0:acetaminophen 1:acetaminophen 2:acetaminophen',
+        'duplicate-therapy duplicate:ingredient moderate 0:hydrocodone 1:hydrocodone',
+      ],
+    ],
+    [
+      'two brands of the same combination, nothing else: one finding for both ingredients',
+      ['Vicodin', 'Norco'],
+      ['duplicate-therapy duplicate:ingredient moderate 0:acetaminophen 0:hydrocodone 1:acetaminophen 1:hydrocodone'],
+    ],
+    [
+      'two opioid combination products',
+      ['Vicodin', 'Percocet'],
+      [
+        'duplicate-therapy duplicate:ingredient moderate 0:acetaminophen 1:acetaminophen',
+        'duplicate-therapy duplicate:opioids moderate 0:hydrocodone 1:oxycodone',
+        'additive additive:cns-depression moderate 0:hydrocodone 1:oxycodone',
+      ],
+    ],
+    ['ingredients of one product are not checked against each other', ['Vicodin'], []],
+    ['a free-text combination that is no known product is checked internally', ['warfarin and aspirin'], ['drug-drug warfarin--aspirin major 0:aspirin 0:warfarin']],
+    [
+      'several SSRIs: one duplicate finding, one additive finding listing all',
+      ['sertraline', 'fluoxetine', 'citalopram', 'tramadol'],
+      ['additive additive:serotonergic major 0:sertraline 1:fluoxetine 2:citalopram 3:tramadol', 'duplicate-therapy duplicate:ssris moderate 0:sertraline 1:fluoxetine 2:citalopram'],
+    ],
+    [
+      'three QT drugs',
+      ['citalopram', 'ondansetron', 'clarithromycin'],
+      ['additive additive:qt major 0:citalopram 1:ondansetron 2:clarithromycin', 'additive additive:serotonergic moderate 0:citalopram 1:ondansetron'],
+    ],
+    ['domain threshold above two', ['Zestoretic', 'metoprolol'], ['additive additive:hypotension minor 0:hydrochlorothiazide 0:lisinopril 1:metoprolol']],
+    ['below the domain threshold: nothing', ['lisinopril', 'metoprolol'], []],
+    ['no interaction', ['amoxicillin', 'albuterol'], []],
+  ])('%s', (_label, inputs, expected) => {
+    const result = engine.check(kb, inputs);
+    expect(result.interactions.map(view)).toEqual(expected);
+  });
+
+  it('the same ingredient pair entered twice gives one finding listing every participant', () => {
+    const r = engine.check(kb, ['warfarin', 'fluconazole', 'Coumadin']);
+    expect(r.interactions.map(view)).toEqual([
+      'drug-drug warfarin--fluconazole major 0:warfarin 1:fluconazole 2:warfarin',
+      'duplicate-therapy duplicate:ingredient moderate 0:warfarin 2:warfarin',
+    ]);
+  });
+
+  it('sorts worst first, then by participants', () => {
+    const r = engine.check(kb, ['Advil', 'simvastatin', 'warfarin', 'clarithromycin', 'Aleve']);
+    const sev = r.interactions.map((f) => f.severity);
+    const order = ['contraindicated', 'major', 'moderate', 'minor', 'unknown'];
+    expect(sev.map((s) => order.indexOf(s))).toEqual([...sev.map((s) => order.indexOf(s))].sort((a, b) => a - b));
+    expect(r.interactions[0].ruleId).toBe('simvastatin--clarithromycin');
+    expect(r.summary.maxSeverity).toBe('contraindicated');
+  });
+
+  it('fills the public contract: kb, summary, resolutions, evidence, severityBySource, disclaimer', () => {
+    const r = engine.check(kb, ['Coumadin 5 mg', 'fluconazole']);
+    expect(r.kb).toEqual({ version: kb.version, releasedAt: '2025-01-15T00:00:00.000Z', sources: expect.arrayContaining([expect.objectContaining({ id: 'fda-label', license: expect.any(String) })]) });
+    expect(r.summary).toEqual({
+      maxSeverity: 'major',
+      counts: { contraindicated: 0, major: 1, moderate: 0, minor: 0, unknown: 0 },
+      complete: true,
+      pairsChecked: 1,
+      hiddenBySeverityFilter: 0,
+    });
+    expect(r.resolutions[0]).toMatchObject({ index: 0, input: 'Coumadin 5 mg', status: 'resolved', method: 'brand', confidence: 1, ingredients: [{ name: 'warfarin', rxcui: '11289' }] });
+    const f = r.interactions[0];
+    expect(f).toMatchObject({
+      ruleId: 'warfarin--fluconazole',
+      kind: 'drug-drug',
+      severity: 'major',
+      severityBySource: { 'vigil-curated': 'major' },
+      sources: ['vigil-curated'],
+      title: 'warfarin + fluconazole',
+      summary: expect.any(String),
+      consequence: expect.any(String),
+      mechanism: expect.any(String),
+      management: expect.any(String),
+      evidence: { level: 'established', citations: [{ source: 'fda-label', title: 'Fixture label', section: '7 Drug Interactions', url: expect.stringMatching(/^https:/), sources: ['vigil-curated'] }] },
+      risks: ['bleeding', 'pk-cyp2c9'],
+    });
+    expect(f.id).toMatch(/^f-[0-9a-f]{16}$/);
+    expect(r.disclaimer).toMatch(/not a substitute/);
+    expect(r.disclaimer).toMatch(/absence of a finding/i);
+    expect(r.warnings).toEqual([]);
+    expect(r).not.toHaveProperty('requestId');
+  });
+
+  it('finding ids are deterministic and depend on the rule and the participants', () => {
+    const a = engine.check(kb, ['warfarin', 'fluconazole']).interactions[0].id;
+    expect(new InteractionEngine().check(fixtureKb(), ['warfarin', 'fluconazole']).interactions[0].id).toBe(a);
+    expect(engine.check(kb, ['fluconazole', 'warfarin']).interactions[0].id).not.toBe(a);
+    const ids = engine.check(kb, ['sertraline', 'fluoxetine', 'citalopram', 'tramadol', 'phenelzine', 'warfarin', 'aspirin']).interactions.map((f) => f.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('fills placeholders with the actual drugs, whatever the input order', () => {
+    expect(engine.check(kb, ['aspirin', 'warfarin']).interactions[0].summary).toBe('aspirin adds to the bleeding risk of warfarin.');
+    expect(engine.check(kb, ['alprazolam', 'clarithromycin']).interactions[0].summary).toBe('clarithromycin strongly raises alprazolam exposure (CYP3A4).');
+    expect(engine.check(kb, ['Advil', 'Aleve', 'aspirin']).interactions.find((f) => f.ruleId === 'additive:bleeding')!.summary).toBe(
+      '3 drugs add to the risk of bleeding: ibuprofen, naproxen, aspirin.',
+    );
+  });
+
+  it.each<[string, number, number]>([
+    ['contraindicated', 1, 6],
+    ['major', 5, 2],
+    ['moderate', 6, 1],
+    ['minor', 7, 0],
+    ['unknown', 7, 0],
+  ])('minSeverity %s keeps %i findings and reports %i hidden', (minSeverity, kept, hidden) => {
+    const r = engine.check(kb, ['simvastatin', 'clarithromycin', 'warfarin', 'aspirin', 'Advil', 'Aleve'], { minSeverity: minSeverity as never });
+    expect(r.interactions.length).toBe(kept);
+    expect(r.summary.hiddenBySeverityFilter).toBe(hidden);
+    expect(Object.values(r.summary.counts).reduce((a, b) => a + b, 0)).toBe(kept);
+  });
+
+  it.each<[string[], string[], string[]]>([
+    [[], [], ['mechanism', 'management', 'evidence']],
+    [['evidence'], ['evidence'], ['mechanism', 'management']],
+    [['mechanism', 'management'], ['mechanism', 'management'], ['evidence']],
+  ])('include %j returns %j and omits %j', (include, present, absent) => {
+    const f = engine.check(kb, ['warfarin', 'fluconazole'], { include: include as never }).interactions[0];
+    for (const k of present) expect(f).toHaveProperty(k);
+    for (const k of absent) expect(f).not.toHaveProperty(k);
+    expect(f.summary).toBeTruthy();
+  });
+
+  it('an unresolved or ambiguous input makes the check incomplete, never an error, never "no interactions"', () => {
+    const r = engine.check(kb, ['warfarin', 'Tazocin', 'fluconazole', 'insulin']);
+    expect(r.summary.complete).toBe(false);
+    expect(r.summary.pairsChecked).toBe(1);
+    expect(r.interactions.map((f) => f.ruleId)).toEqual(['warfarin--fluconazole']);
+    expect(r.unresolved).toEqual([
+      expect.objectContaining({ index: 1, input: 'Tazocin', status: 'unresolved', suggestions: expect.any(Array) }),
+      expect.objectContaining({ index: 3, input: 'insulin', status: 'ambiguous', suggestions: expect.arrayContaining([expect.objectContaining({ name: 'insulin glargine' })]) }),
+    ]);
+    const w = r.warnings.find((x) => x.code === 'incomplete_check')!;
+    expect(w.indexes).toEqual([1, 3]);
+    expect(w.message).toMatch(/Tazocin/);
+    expect(w.message).toMatch(/insulin/);
+  });
+
+  it('warns about spelling corrections, split combinations and lists too short to check', () => {
+    expect(engine.check(kb, ['warfrin', 'fluconazole']).warnings.map((w) => w.code)).toEqual(['fuzzy_match']);
+    expect(engine.check(kb, ['warfarin and aspirin']).warnings.map((w) => w.code)).toEqual(['split_combination']);
+    expect(engine.check(kb, ['Vicodin']).warnings.map((w) => w.code)).toEqual(['too_few_drugs']);
+    expect(engine.check(kb, ['Tazocin']).warnings.map((w) => w.code)).toEqual(['incomplete_check', 'too_few_drugs']);
+  });
+
+  it('checkResolved accepts resolutions made earlier', () => {
+    const res = engine.resolverFor(kb).resolveAll(['warfarin', 'fluconazole']);
+    expect(engine.checkResolved(kb, res).interactions.map((f) => f.ruleId)).toEqual(['warfarin--fluconazole']);
+  });
+
+  describe('several sources asserting the same pair', () => {
+    const extra: CompiledKnowledgeBase = {
+      format: 'vigil-kb/1',
+      version: 'ddinter-2023.06.17-00000000',
+      releasedAt: '2023-06-17T00:00:00.000Z',
+      sources: [{ id: 'ddinter', title: 'DDInter', license: 'CC BY-NC-SA 4.0' }],
+      ingredients: [],
+      classes: [],
+      products: [],
+      rules: [
+        importedRule('ddinter:warfarin--ibuprofen', 'warfarin', 'ibuprofen', 'moderate'),
+        importedRule('ddinter:simvastatin--clarithromycin', 'simvastatin', 'clarithromycin', 'major'),
+        importedRule('ddinter:warfarin--acetaminophen', 'warfarin', 'acetaminophen', 'minor'),
+      ],
+      pathways: [],
+      domains: [],
+    };
+    const merged = buildKnowledgeBase([fixtureDoc(), extra]);
+
+    it('keeps each source severity; curated gives the headline', () => {
+      const r = engine.check(merged, ['warfarin', 'ibuprofen', 'simvastatin', 'clarithromycin', 'acetaminophen']);
+      const byRule = Object.fromEntries(r.interactions.map((f) => [f.ruleId, f]));
+      expect(byRule['nsaids--anticoagulants']).toMatchObject({ severity: 'major', severityBySource: { 'vigil-curated': 'major', ddinter: 'moderate' }, sources: ['vigil-curated', 'ddinter'] });
+      expect(byRule['nsaids--anticoagulants'].evidence!.citations.map((c) => c.sources)).toEqual([['vigil-curated'], ['ddinter']]);
+      expect(byRule['simvastatin--clarithromycin']).toMatchObject({ severity: 'contraindicated', severityBySource: { 'vigil-curated': 'contraindicated', ddinter: 'major' } });
+      expect(byRule['ddinter:warfarin--acetaminophen']).toMatchObject({ severity: 'minor', kind: 'drug-drug', severityBySource: { ddinter: 'minor' } });
+      expect(r.interactions.some((f) => f.ruleId.startsWith('ddinter:warfarin--ibuprofen'))).toBe(false);
+      expect(r.kb.version).toBe(`${kb.version}+ddinter-2023.06.17-00000000`);
+    });
+
+    it('a different source precedence changes the headline', () => {
+      const r = engine.check(merged, ['warfarin', 'ibuprofen'], { sourcePrecedence: ['ddinter'] });
+      expect(r.interactions.map((f) => [f.ruleId, f.severity, f.severityBySource])).toEqual([
+        ['ddinter:warfarin--ibuprofen', 'moderate', { ddinter: 'moderate', 'vigil-curated': 'major' }],
+      ]);
+    });
+  });
+
+  describe('performance', () => {
+    const big = syntheticKb(400);
+    const names = big.ingredients.map((i) => i.name);
+
+    it('checks 100 drugs (4,950 pairs) in ≤ 20 ms and 10 drugs in well under 1 ms', () => {
+      const hundred = names.slice(0, 100);
+      const ten = names.slice(0, 10);
+      for (let i = 0; i < 20; i++) engine.check(big, hundred);
+      const t100 = median(Array.from({ length: 30 }, () => time(() => engine.check(big, hundred))));
+      for (let i = 0; i < 50; i++) engine.check(big, ten);
+      const t10 = median(Array.from({ length: 200 }, () => time(() => engine.check(big, ten))));
+      const r = engine.check(big, hundred);
+      expect(r.summary.pairsChecked).toBe(4950);
+      expect(r.interactions.length).toBeGreaterThan(300);
+      process.stdout.write(`100-drug check: ${r.interactions.length} findings, median ${t100.toFixed(2)} ms; 10-drug: ${t10.toFixed(3)} ms\n`);
+      expect(t100).toBeLessThan(20);
+      expect(t10).toBeLessThan(1);
+    });
+  });
+});
+
+function importedRule(id: string, a: string, b: string, severity: KbRule['severity']): KbRule {
+  return {
+    id,
+    sourceId: 'ddinter',
+    a: { ingredient: a },
+    b: { ingredient: b },
+    severity,
+    risks: [],
+    summary: `${a} and ${b} interact (DDInter).`,
+    consequence: '',
+    mechanism: '',
+    management: '',
+    evidence: { level: 'unknown' },
+    citations: [{ source: 'ddinter', title: 'DDInter 2.0' }],
+  };
+}
+
+/** A generated knowledge base: n ingredients with enzyme roles and risk domains, pair rules and class rules. */
+function syntheticKb(n: number): KnowledgeBase {
+  const doc = fixtureDoc();
+  const ings: KbIngredient[] = [];
+  const enzymes = ['CYP3A4', 'CYP2D6', 'CYP2C9', 'CYP1A2'] as const;
+  const domains = ['qt', 'serotonergic', 'bleeding', 'cns-depression'];
+  for (let i = 0; i < n; i++) {
+    const e = enzymes[i % enzymes.length];
+    ings.push({
+      id: `drug-${i}`,
+      name: `drug${String.fromCharCode(97 + (i % 26))}${i}`,
+      atc: [],
+      synonyms: [],
+      salts: [],
+      brands: [],
+      roles: i % 7 === 0 ? [{ enzyme: e, role: 'inhibitor', strength: 'strong' }] : [{ enzyme: e, role: 'substrate', strength: 'sensitive' }],
+      risks: i % 5 === 0 ? [domains[i % domains.length]] : [],
+      sourceId: 'vigil-curated',
+    });
+  }
+  doc.ingredients.push(...ings);
+  for (let i = 0; i < n; i += 3) {
+    for (let j = i + 1; j < n; j += 11) doc.rules.push({ ...importedRule(`r-${i}-${j}`, `drug-${i}`, `drug-${j}`, 'major'), sourceId: 'vigil-curated', risks: ['bleeding'] });
+  }
+  for (let c = 0; c < 10; c++) {
+    const members = ings.filter((_, k) => k % 10 === c).map((x) => x.id);
+    doc.classes.push({ id: `class-${c}`, name: `Class ${c}`, directMembers: members, includes: [], members, duplicateTherapy: c === 0, severityForDuplicate: 'moderate', sourceId: 'vigil-curated' });
+  }
+  for (let c = 0; c < 9; c++) doc.rules.push({ ...importedRule(`class-${c}--class-${c + 1}`, 'x', 'y', 'moderate'), a: { class: `class-${c}` }, b: { class: `class-${c + 1}` }, sourceId: 'vigil-curated', risks: ['qt'] });
+  return new KnowledgeBase(doc);
+}
+
+function time(f: () => void): number {
+  const t = performance.now();
+  f();
+  return performance.now() - t;
+}
+
+function median(xs: number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+}

@@ -1,0 +1,98 @@
+import type { Severity } from '@vigil/contracts';
+import { parseCsv, parseCsvRecords } from './csv.reader';
+import { atLeast, coverageMetric, distinctPairs, expandGroups, formatTable, meetsTarget, pairMetric, percent, topCounts, type PairVerdict } from './kb-metrics';
+
+describe('evaluation metrics', () => {
+  it.each([
+    ['a,b\n1,2\n', [['a', 'b'], ['1', '2']]],
+    ['a,b\r\n"x, y","he said ""hi"""\r\n', [['a', 'b'], ['x, y', 'he said "hi"']]],
+    ['a\n"multi\nline"\n', [['a'], ['multi\nline']]],
+    ['a,b\n1,', [['a', 'b'], ['1', '']]],
+  ])('parseCsv(%j)', (text, rows) => {
+    expect(parseCsv(text)).toEqual(rows);
+  });
+
+  it('reads records by header, with another delimiter', () => {
+    expect(parseCsvRecords('x;y\n1;2\n', ';')).toEqual([{ x: '1', y: '2' }]);
+  });
+
+  it('counts distinct unordered pairs, case-insensitively, without self-pairs', () => {
+    const pairs = distinctPairs([
+      { a: 'Warfarin', b: 'Aspirin' },
+      { a: 'aspirin', b: 'WARFARIN' },
+      { a: 'Warfarin', b: 'warfarin' },
+      { a: 'Simvastatin', b: 'Clarithromycin' },
+    ]);
+    expect(pairs).toEqual([
+      { a: 'Warfarin', b: 'Aspirin' },
+      { a: 'Simvastatin', b: 'Clarithromycin' },
+    ]);
+  });
+
+  it('expands groups into object × precipitant pairs within each group', () => {
+    const pairs = expandGroups([
+      { group: '1', role: 'object', drug: 'A' },
+      { group: '1', role: 'precipitant', drug: 'X' },
+      { group: '1', role: 'precipitant', drug: 'Y' },
+      { group: '2', role: 'object', drug: 'B' },
+      { group: '2', role: 'precipitant', drug: '' },
+      { group: '2', role: 'precipitant', drug: 'X' },
+    ]);
+    expect(pairs).toEqual([
+      { a: 'A', b: 'X' },
+      { a: 'A', b: 'Y' },
+      { a: 'B', b: 'X' },
+    ]);
+  });
+
+  it.each<[Severity | null, Severity, boolean]>([
+    ['contraindicated', 'major', true],
+    ['major', 'major', true],
+    ['moderate', 'major', false],
+    ['unknown', 'unknown', true],
+    [null, 'minor', false],
+  ])('atLeast(%s, %s) = %s', (s, t, expected) => {
+    expect(atLeast(s, t)).toBe(expected);
+  });
+
+  it('computes the share of resolvable pairs flagged at the threshold, with misses and blocking names', () => {
+    const verdicts: Record<string, PairVerdict> = {
+      'a-b': { unresolved: [], severity: 'major' },
+      'a-c': { unresolved: [], severity: 'moderate' },
+      'a-d': { unresolved: ['D'], severity: null },
+      'e-d': { unresolved: ['E', 'D'], severity: null },
+      'f-g': { unresolved: [], sameDrug: true, severity: null },
+      'h-i': { unresolved: [], severity: null },
+    };
+    const cases = Object.keys(verdicts).map((k) => ({ a: k[0], b: k[2] }));
+    const m = pairMetric(cases, (c) => verdicts[`${c.a}-${c.b}`], 'major');
+    expect(m).toMatchObject({ total: 6, resolvable: 3, flagged: 1 });
+    expect(m.share).toBeCloseTo(1 / 3);
+    expect(m.missed.map((x) => `${x.a}-${x.b}:${x.severity}`)).toEqual(['a-c:moderate', 'h-i:null']);
+    expect([...m.unresolvedNames]).toEqual([
+      ['D', 2],
+      ['E', 1],
+    ]);
+    expect(pairMetric([], () => verdicts['a-b'], 'major').share).toBe(0);
+  });
+
+  it('computes name coverage over distinct names', () => {
+    const c = coverageMetric(['Warfarin', 'warfarin ', 'Nope', 'Aspirin', ''], (n) => n.toLowerCase() !== 'nope');
+    expect(c).toEqual({ total: 3, resolved: 2, share: 2 / 3, unresolved: ['Nope'] });
+  });
+
+  it.each<[number, { atLeast?: number; atMost?: number }, boolean]>([
+    [0.96, { atLeast: 0.95 }, true],
+    [0.94, { atLeast: 0.95 }, false],
+    [0.05, { atMost: 0.1 }, true],
+    [0.11, { atMost: 0.1 }, false],
+  ])('meetsTarget(%d, %j) = %s', (share, target, expected) => {
+    expect(meetsTarget(share, target)).toBe(expected);
+  });
+
+  it('formats counts, percentages and tables', () => {
+    expect(topCounts(new Map([['b', 2], ['a', 2], ['c', 5]]), 2)).toEqual([['c', 5], ['a', 2]]);
+    expect(percent(0.9345)).toBe('93.5%');
+    expect(formatTable([['x', 'long value', 'z'], ['longer', 'v', 'w']])).toBe('x       long value  z\nlonger  v           w');
+  });
+});

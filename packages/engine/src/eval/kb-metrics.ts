@@ -1,0 +1,148 @@
+import type { Severity } from '@vigil/contracts';
+import { severityRank } from '../model/kb-vocabulary';
+
+/** One pair of drug names from a reference list. */
+export interface PairCase {
+  a: string;
+  b: string;
+}
+
+/** What the checker said about one pair. */
+export interface PairVerdict {
+  /** Names of the pair that did not resolve (empty when both did). */
+  unresolved: string[];
+  /** True when both names resolved to the same ingredient set (the pair cannot be judged). */
+  sameDrug?: boolean;
+  /** Worst severity of the findings between the two drugs; null when none. */
+  severity: Severity | null;
+}
+
+export interface PairOutcome extends PairCase, PairVerdict {
+  flagged: boolean;
+}
+
+export interface PairMetric {
+  /** Distinct pairs in the list. */
+  total: number;
+  /** Pairs whose two names resolved to different drugs. */
+  resolvable: number;
+  /** Resolvable pairs flagged at or above the threshold. */
+  flagged: number;
+  /** flagged / resolvable (0 when nothing is resolvable). */
+  share: number;
+  /** Resolvable pairs not flagged at the threshold, with the severity that was found (if any). */
+  missed: PairOutcome[];
+  /** Unresolved names and how many pairs each blocked. */
+  unresolvedNames: Map<string, number>;
+}
+
+export interface CoverageMetric {
+  total: number;
+  resolved: number;
+  share: number;
+  unresolved: string[];
+}
+
+/** Case- and whitespace-insensitive key of a drug name from a reference list. */
+export function nameKey(name: string): string {
+  return name.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/** Distinct unordered pairs (A–B = B–A, case-insensitive), self-pairs dropped, first spelling kept. */
+export function distinctPairs(cases: Iterable<PairCase>): PairCase[] {
+  const seen = new Set<string>();
+  const out: PairCase[] = [];
+  for (const c of cases) {
+    const a = nameKey(c.a);
+    const b = nameKey(c.b);
+    if (!a || !b || a === b) continue;
+    const key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ a: c.a.trim(), b: c.b.trim() });
+  }
+  return out;
+}
+
+/** Every object × precipitant pair within each group of a "groups" file (rows without a drug are skipped). */
+export function expandGroups(rows: readonly { group: string; role: string; drug: string }[]): PairCase[] {
+  const groups = new Map<string, { objects: string[]; precipitants: string[] }>();
+  for (const r of rows) {
+    if (!r.drug.trim()) continue;
+    const g = groups.get(r.group) ?? { objects: [], precipitants: [] };
+    (r.role.trim().toLowerCase() === 'object' ? g.objects : g.precipitants).push(r.drug.trim());
+    groups.set(r.group, g);
+  }
+  const out: PairCase[] = [];
+  for (const g of groups.values()) for (const a of g.objects) for (const b of g.precipitants) out.push({ a, b });
+  return distinctPairs(out);
+}
+
+/** True when a severity is at least as bad as the threshold. */
+export function atLeast(severity: Severity | null, threshold: Severity): boolean {
+  return severity !== null && severityRank(severity) <= severityRank(threshold);
+}
+
+/** Share of resolvable pairs flagged at or above `threshold`, with the misses and the names that blocked pairs. */
+export function pairMetric(cases: readonly PairCase[], judge: (c: PairCase) => PairVerdict, threshold: Severity): PairMetric {
+  let resolvable = 0;
+  let flagged = 0;
+  const missed: PairOutcome[] = [];
+  const unresolvedNames = new Map<string, number>();
+  for (const c of cases) {
+    const v = judge(c);
+    if (v.unresolved.length > 0) {
+      for (const n of v.unresolved) unresolvedNames.set(n, (unresolvedNames.get(n) ?? 0) + 1);
+      continue;
+    }
+    if (v.sameDrug) continue;
+    resolvable++;
+    const hit = atLeast(v.severity, threshold);
+    if (hit) flagged++;
+    else missed.push({ ...c, ...v, flagged: false });
+  }
+  return { total: cases.length, resolvable, flagged, share: resolvable === 0 ? 0 : flagged / resolvable, missed, unresolvedNames };
+}
+
+/** Share of distinct names (case-insensitive) that resolve. */
+export function coverageMetric(names: Iterable<string>, resolves: (name: string) => boolean): CoverageMetric {
+  const distinct = new Map<string, string>();
+  for (const n of names) {
+    const k = nameKey(n);
+    if (k && !distinct.has(k)) distinct.set(k, n.trim());
+  }
+  const unresolved: string[] = [];
+  for (const n of distinct.values()) if (!resolves(n)) unresolved.push(n);
+  const total = distinct.size;
+  return { total, resolved: total - unresolved.length, share: total === 0 ? 0 : (total - unresolved.length) / total, unresolved: unresolved.sort() };
+}
+
+/** Adds the counts of `b` into `a`. */
+export function mergeCounts(a: Map<string, number>, b: ReadonlyMap<string, number>): Map<string, number> {
+  for (const [k, v] of b) a.set(k, (a.get(k) ?? 0) + v);
+  return a;
+}
+
+/** The `n` largest counts, ties by name. */
+export function topCounts(counts: ReadonlyMap<string, number>, n: number): [string, number][] {
+  return [...counts].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).slice(0, n);
+}
+
+/** "93.4%" */
+export function percent(share: number): string {
+  return `${(share * 100).toFixed(1)}%`;
+}
+
+/** Whether a share meets a target: `{ atLeast: 0.95 }` or `{ atMost: 0.1 }`. */
+export function meetsTarget(share: number, target: { atLeast?: number; atMost?: number }): boolean {
+  if (target.atLeast !== undefined && share < target.atLeast) return false;
+  if (target.atMost !== undefined && share > target.atMost) return false;
+  return true;
+}
+
+/** Left-aligned text table. */
+export function formatTable(rows: readonly (readonly string[])[]): string {
+  const widths: number[] = [];
+  for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)));
+  return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd()).join('\n');
+}

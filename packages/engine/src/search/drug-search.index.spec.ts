@@ -1,0 +1,68 @@
+import { fixtureKb } from '../../test-fixtures/fixture-kb';
+import { DrugSearchIndex } from './drug-search.index';
+
+const kb = fixtureKb();
+const index = new DrugSearchIndex(kb);
+
+describe('DrugSearchIndex', () => {
+  it.each<[string, string, string, string, string]>([
+    // query, first hit id, matched name, kind, match
+    ['warfarin', 'warfarin', 'warfarin', 'generic', 'exact'],
+    ['Coumadin', 'warfarin', 'Coumadin', 'brand', 'exact'],
+    ['coum', 'warfarin', 'Coumadin', 'brand', 'prefix'],
+    ['para', 'acetaminophen', 'paracetamol', 'synonym', 'prefix'],
+    ['glargine', 'insulin-glargine', 'insulin glargine', 'generic', 'word-prefix'],
+    ['vico', 'vicodin', 'Vicodin', 'product', 'prefix'],
+    ['warfrin', 'warfarin', 'warfarin', 'generic', 'fuzzy'],
+    ['metoprolol succ', 'metoprolol', 'metoprolol succinate', 'salt', 'prefix'],
+    ['depo-', 'x', 'x', 'x', 'x'],
+  ])('search(%j) → %s via %s (%s, %s)', (query, id, matched, kind, match) => {
+    const hits = index.search(query);
+    if (id === 'x') {
+      expect(hits).toEqual([]);
+      return;
+    }
+    expect(hits[0]).toMatchObject({ id, matched, kind, match });
+  });
+
+  it('ranks exact > prefix > fuzzy, generic and shorter names first, one hit per drug', () => {
+    const hits = index.search('insulin');
+    expect(hits.map((h) => h.name)).toEqual(['insulin lispro', 'insulin glargine']);
+    const met = index.search('met');
+    expect(met[0]).toMatchObject({ name: 'metoprolol', kind: 'generic', match: 'prefix' });
+    expect(new Set(met.map((h) => h.id)).size).toBe(met.length);
+    const z = index.search('z');
+    expect(z.map((h) => h.matched).slice(0, 3)).toEqual(['Zocor', 'Zofran', 'Zantac']);
+  });
+
+  it('returns ingredient ids for products and single ingredients', () => {
+    expect(index.search('Vicodin')[0]).toMatchObject({ id: 'vicodin', ingredientIds: ['hydrocodone', 'acetaminophen'], name: 'Vicodin' });
+    expect(index.search('Coumadin')[0]).toMatchObject({ ingredientId: 'warfarin', ingredientIds: ['warfarin'], name: 'warfarin' });
+  });
+
+  it('respects the limit and handles empty queries', () => {
+    expect(index.search('a', { limit: 2 })).toHaveLength(2);
+    expect(index.search('   ')).toEqual([]);
+    expect(index.search('!!!')).toEqual([]);
+  });
+
+  it('describes an ingredient', () => {
+    expect(index.describeIngredient('warfarin')).toMatchObject({
+      ingredient: { id: 'warfarin', brands: ['Coumadin', 'Jantoven'], synonyms: ['coumafene'] },
+      classes: [{ id: 'anticoagulants', name: 'Anticoagulants' }],
+      directRuleCount: 2,
+      ruleCount: 3,
+    });
+    expect(index.describeIngredient('sertraline')!.classes.map((c) => c.id)).toEqual(['ssris', 'serotonergic-drugs']);
+    expect(index.describeIngredient('acetaminophen')!.products.map((p) => p.name)).toEqual(['Norco', 'Percocet', 'Vicodin']);
+    expect(index.describeIngredient('nope')).toBeUndefined();
+  });
+
+  it('answers any query in well under 20 ms', () => {
+    const queries = ['a', 'me', 'met', 'metop', 'warfrin', 'zzzzzz', 'insulin gl', 'hydrocodone/acet', 'Tazocin'];
+    for (const q of queries) index.search(q);
+    const t = performance.now();
+    for (let i = 0; i < 100; i++) for (const q of queries) index.search(q);
+    expect((performance.now() - t) / (100 * queries.length)).toBeLessThan(1);
+  });
+});
