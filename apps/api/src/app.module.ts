@@ -3,6 +3,8 @@ import { DatabaseModule, HealthModule, RedisModule } from '@vigil/platform';
 import { DiscoveryModule } from '@nestjs/core';
 import { API_CONFIG } from './config/api-config.token';
 import type { ApiConfig } from './config/api-env.schema';
+import { DocsModule } from './docs/docs.module';
+import { InteractionsModule } from './interactions/interactions.module';
 import { KeyPolicyModule } from './keys/key-policy.module';
 
 @Global()
@@ -16,6 +18,8 @@ export class AppModule {
         RedisModule.forRoot({ url: config.REDIS_URL }),
         HealthModule.forService('api'),
         KeyPolicyModule,
+        InteractionsModule,
+        DocsModule,
         // Lets the route manifest (tests, OpenAPI) enumerate controllers.
         DiscoveryModule,
       ],

@@ -12,3 +12,5 @@ export * from './keys/create-api-key.request';
 export * from './keys/update-api-key.request';
 export * from './keys/is-ip-or-cidr.validator';
 export * from './keys/api-key.response';
+export * from './interactions/check-interactions.request';
+export * from './openapi/json-schemas';

@@ -5,6 +5,8 @@ import { z } from 'zod';
 export const apiEnvSchema = z.object({
   ...baseEnvShape,
   PORT: portSchema(3000),
+  /** Browser origins allowed to call the API (comma-separated, `*` = any). Keys travel in a header, never cookies. */
+  CORS_ORIGINS: z.string().default('*').transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
   API_BODY_LIMIT: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
 });
 

@@ -3,7 +3,10 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { IncomingMessage } from 'node:http';
 import pino from 'pino';
+import { PROBLEM_CONTENT_TYPE, problemBody } from '../errors/problem-body';
 import { ProblemExceptionFilter } from '../errors/problem.filter';
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 import { createValidationPipe } from '../errors/validation-pipe.factory';
 import { type LoggerOptionsInput, pinoOptions } from '../logging/logger.options';
 import { PinoNestLogger } from '../logging/pino-nest.logger';
@@ -38,6 +41,13 @@ export async function createVigilApp(module: DynamicModule | Type, options: Crea
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    // Vigil APIs speak JSON only: a body of any other type is refused before parsing.
+    const h = request.headers;
+    const hasBody = (h['content-length'] !== undefined && h['content-length'] !== '0') || h['transfer-encoding'] !== undefined;
+    if (hasBody && !JSON_TYPE.test(h['content-type'] ?? '')) {
+      void reply.status(415).header('content-type', PROBLEM_CONTENT_TYPE).send(problemBody('UnsupportedMediaType', String(request.id), 'Send the request body as application/json.'));
+      return;
+    }
     done();
   });
   fastify.addHook('onResponse', (request, reply, done) => {

@@ -1,0 +1,13 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { ApiConfig } from './config/api-env.schema';
+
+/** HTTP settings of the API shared by `main.ts` and the tests: CORS for browser clients (dashboard playground). */
+export function configureApi(app: NestFastifyApplication, config: ApiConfig): void {
+  app.enableCors({
+    origin: config.CORS_ORIGINS.includes('*') ? '*' : config.CORS_ORIGINS,
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['x-api-key', 'content-type', 'x-request-id'],
+    exposedHeaders: ['x-request-id', 'ratelimit', 'ratelimit-policy', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'],
+    maxAge: 600,
+  });
+}

@@ -1,0 +1,117 @@
+import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
+import { seedKey } from './support/seed';
+import { type RunningApi, startApi } from './support/start-api';
+
+describe('POST /v1/interactions/check, drug search and KB (real engine, curated KB)', () => {
+  let db: TestDatabase;
+  let api: RunningApi;
+  let key: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    api = await startApi({}, db);
+    ({ key } = await seedKey(db.url, { rateLimit: { limit: 10_000, windowSeconds: 60 } }));
+  });
+  afterAll(async () => {
+    await api.close();
+    await db.drop();
+  });
+
+  const check = (body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${api.url}/v1/interactions/check`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+  it('finds warfarin × ibuprofen (brand and strength text ignored) with the full contract', async () => {
+    const res = await check({ drugs: ['Coumadin 5 mg', { id: 'm2', name: 'ibuprofen 200mg tablet' }] });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = await res.json();
+    expect(body.requestId).toBe(res.headers.get('x-request-id'));
+    expect(body.kb).toMatchObject({ version: expect.stringMatching(/^curated-/), releasedAt: expect.any(String), sources: expect.arrayContaining([expect.objectContaining({ id: expect.any(String), title: expect.any(String), license: expect.any(String) })]) });
+    expect(body.summary).toMatchObject({ complete: true, pairsChecked: 1 });
+    expect(['major', 'contraindicated']).toContain(body.summary.maxSeverity);
+    expect(body.resolutions[0]).toMatchObject({ index: 0, status: 'resolved', method: 'brand', ingredients: [expect.objectContaining({ name: 'warfarin' })] });
+    expect(body.resolutions[1]).toMatchObject({ index: 1, id: 'm2', status: 'resolved' });
+    const finding = body.interactions[0];
+    expect(finding).toMatchObject({ id: expect.any(String), ruleId: expect.any(String), kind: expect.any(String), severity: body.summary.maxSeverity, summary: expect.any(String), mechanism: expect.any(String), management: expect.any(String) });
+    expect(finding.participants.map((p: { ingredient: string }) => p.ingredient).sort()).toEqual(['ibuprofen', 'warfarin']);
+    expect(finding.evidence.citations.length).toBeGreaterThan(0);
+    expect(body.unresolved).toEqual([]);
+    expect(body.disclaimer).toMatch(/decision support/);
+  });
+
+  it('an unresolved drug makes the check incomplete, never an error and never "no interactions"', async () => {
+    const body = await (await check({ drugs: ['warfarin', 'notarealdrugname'] })).json();
+    expect(body.summary.complete).toBe(false);
+    expect(body.unresolved).toEqual([expect.objectContaining({ index: 1, input: 'notarealdrugname' })]);
+    expect(body.warnings).toContainEqual(expect.objectContaining({ code: 'incomplete_check' }));
+  });
+
+  it('never maps the UK brand Tazocin to pentazocine', async () => {
+    const body = await (await check({ drugs: ['Tazocin', 'tramadol'] })).json();
+    const names = body.resolutions[0].ingredients?.map((i: { name: string }) => i.name) ?? [];
+    expect(names).not.toContain('pentazocine');
+  });
+
+  it('expands combination products and reports brand + generic of one ingredient as duplicate therapy', async () => {
+    const body = await (await check({ drugs: ['Vicodin', 'Tylenol'] })).json();
+    expect(body.resolutions[0].ingredients.map((i: { name: string }) => i.name).sort()).toEqual(['acetaminophen', 'hydrocodone']);
+    expect(body.interactions).toContainEqual(expect.objectContaining({ kind: 'duplicate-therapy' }));
+  });
+
+  it('sorts worst first and honours minSeverity and include', async () => {
+    const body = await (await check({ drugs: ['simvastatin', 'clarithromycin', 'warfarin', 'aspirin', 'omeprazole'], options: { minSeverity: 'moderate', include: ['management'] } })).json();
+    const order = ['contraindicated', 'major', 'moderate', 'minor', 'unknown'];
+    const ranks = body.interactions.map((i: { severity: string }) => order.indexOf(i.severity));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(ranks.every((r: number) => r <= 2)).toBe(true);
+    expect(body.interactions[0].management).toEqual(expect.any(String));
+    expect(body.interactions[0].mechanism).toBeUndefined();
+  });
+
+  it.each([
+    ['one drug', { drugs: ['warfarin'] }, '/drugs'],
+    ['101 drugs', { drugs: Array(101).fill('aspirin') }, '/drugs'],
+    ['empty string', { drugs: ['warfarin', ''] }, '/drugs/1'],
+    ['wrong type', { drugs: ['warfarin', 42] }, '/drugs/1'],
+    ['two identifiers', { drugs: ['warfarin', { name: 'x', rxcui: '1' }] }, '/drugs/1'],
+    ['unknown option', { drugs: ['a', 'b'], options: { colour: 'red' } }, '/options/colour'],
+  ])('400 validation_failed: %s', async (_n, body, pointer) => {
+    const res = await check(body);
+    expect(res.status).toBe(400);
+    const problem = await res.json();
+    expect(problem).toMatchObject({ code: 'validation_failed', status: 400 });
+    expect(problem.errors.map((e: { pointer: string }) => e.pointer)).toContain(pointer);
+  });
+
+  it('400 invalid_json, 413 payload_too_large, 415 unsupported_media_type', async () => {
+    const bad = await check('{"drugs": [');
+    expect([bad.status, (await bad.json()).code]).toEqual([400, 'invalid_json']);
+    const big = await check({ drugs: ['a', 'b'], pad: 'x'.repeat(70 * 1024) });
+    expect([big.status, (await big.json()).code]).toEqual([413, 'payload_too_large']);
+    const text = await check('warfarin, ibuprofen', { 'content-type': 'text/plain' });
+    expect([text.status, (await text.json()).code]).toEqual([415, 'unsupported_media_type']);
+  });
+
+  it('GET /v1/drugs/search ranks prefix matches over generics and brands', async () => {
+    const res = await fetch(`${api.url}/v1/drugs/search?q=lipi&limit=5`, { headers: { 'x-api-key': key } });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.results[0]).toMatchObject({ ingredientIds: ['atorvastatin'] });
+    const bad = await fetch(`${api.url}/v1/drugs/search?q=&limit=500`, { headers: { 'x-api-key': key } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('GET /v1/drugs/:id describes an ingredient; unknown id is a 404 problem', async () => {
+    const res = await fetch(`${api.url}/v1/drugs/warfarin`, { headers: { 'x-api-key': key } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: 'warfarin', brands: expect.arrayContaining(['Coumadin']), rules: { total: expect.any(Number) } });
+    const missing = await fetch(`${api.url}/v1/drugs/nope`, { headers: { 'x-api-key': key } });
+    expect([missing.status, (await missing.json()).code]).toEqual([404, 'not_found']);
+  });
+
+  it('GET /v1/kb names the version, counts and sources', async () => {
+    const body = await (await fetch(`${api.url}/v1/kb`, { headers: { 'x-api-key': key } })).json();
+    expect(body).toMatchObject({ version: expect.stringMatching(/^curated-/), counts: { ingredients: expect.any(Number), rules: expect.any(Number) } });
+    expect(body.counts.rules).toBeGreaterThanOrEqual(400);
+  });
+});

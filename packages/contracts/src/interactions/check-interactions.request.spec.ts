@@ -1,0 +1,36 @@
+import { validateCheckRequest } from './check-interactions.request';
+
+describe('validateCheckRequest', () => {
+  it.each([
+    [{ drugs: ['warfarin', 'ibuprofen'] }],
+    [{ drugs: ['Coumadin 5 mg', { name: 'tramadol' }, { rxcui: '1191' }, { atc: 'N06AB06' }, { id: 'x', ndc: '0093-0311-01' }] }],
+    [{ drugs: ['a', 'b'], options: { minSeverity: 'minor', include: ['evidence', 'mechanism', 'management'] } }],
+    [{ drugs: Array(100).fill('aspirin') }],
+  ])('accepts %j', (body) => expect(validateCheckRequest(body)).toEqual([]));
+
+  it.each([
+    [null, '', 'type'],
+    [[], '', 'type'],
+    [{}, '/drugs', 'type'],
+    [{ drugs: ['one'] }, '/drugs', 'min_items'],
+    [{ drugs: Array(101).fill('x') }, '/drugs', 'max_items'],
+    [{ drugs: ['a', ''] }, '/drugs/1', 'empty'],
+    [{ drugs: ['a', '   '] }, '/drugs/1', 'empty'],
+    [{ drugs: ['a', 5] }, '/drugs/1', 'type'],
+    [{ drugs: ['a', null] }, '/drugs/1', 'type'],
+    [{ drugs: ['a', {}] }, '/drugs/1', 'one_identifier'],
+    [{ drugs: ['a', { name: 'x', rxcui: '1' }] }, '/drugs/1', 'one_identifier'],
+    [{ drugs: ['a', { rxcui: 'abc' }] }, '/drugs/1/rxcui', 'format'],
+    [{ drugs: ['a', { rxcui: 1191 }] }, '/drugs/1/rxcui', 'type'],
+    [{ drugs: ['a', { atc: 'ZZZ' }] }, '/drugs/1/atc', 'format'],
+    [{ drugs: ['a', { name: 'x', dose: '5mg' }] }, '/drugs/1/dose', 'unknown_field'],
+    [{ drugs: ['a', 'b'], extra: 1 }, '/extra', 'unknown_field'],
+    [{ drugs: ['a', 'b'], options: { minSeverity: 'severe' } }, '/options/minSeverity', 'enum'],
+    [{ drugs: ['a', 'b'], options: { include: ['everything'] } }, '/options/include/0', 'enum'],
+    [{ drugs: ['a', 'b'], options: { verbose: true } }, '/options/verbose', 'unknown_option'],
+    [{ drugs: ['a', 'b'], options: [] }, '/options', 'type'],
+    [{ drugs: ['a', 'x'.repeat(201)] }, '/drugs/1', 'max_length'],
+  ])('rejects %j at %s (%s)', (body, pointer, code) => {
+    expect(validateCheckRequest(body)).toContainEqual(expect.objectContaining({ pointer, code }));
+  });
+});
