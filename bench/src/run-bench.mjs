@@ -94,9 +94,33 @@ export async function seedKey(url, { limit = 1_000_000_000, windowSeconds = 60 }
   return key;
 }
 
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+/**
+ * Runs every configuration ROUNDS times, interleaved (A B C … A B C …), and reports per configuration the median
+ * req/s and the median of its per-round ratio to bare Fastify in the same round: robust to a noisy machine.
+ */
+async function interleaved(configs) {
+  const perRound = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const rows = [];
+    for (const c of configs) rows.push(await measure(c.label, c.url, c.opts));
+    perRound.push(rows);
+  }
+  const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+  return configs.map((c, i) => ({
+    label: c.label,
+    rps: median(perRound.map((r) => r[i].rps)),
+    ratio: median(perRound.map((r) => r[i].rps / r[0].rps)),
+    p50: median(perRound.map((r) => r[i].p50)),
+    p99: median(perRound.map((r) => r[i].p99)),
+    bad: perRound.reduce((n, r) => n + r[i].bad, 0),
+  }));
+}
+
 function table(rows, baseline) {
   const lines = ['| configuration | req/s | ratio to bare Fastify | p50 ms | p99 ms | non-2xx/errors |', '|---|---:|---:|---:|---:|---:|'];
-  for (const r of rows) lines.push(`| ${r.label} | ${Math.round(r.rps)} | ${(r.rps / baseline).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.bad} |`);
+  for (const r of rows) lines.push(`| ${r.label} | ${Math.round(r.rps)} | ${(r.ratio ?? r.rps / baseline).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.bad} |`);
   return lines.join('\n');
 }
 
@@ -110,23 +134,52 @@ async function keyPipelineSuite(db) {
   const bare = await startServer('bare', body);
   const plain = await startServer('nest-plain', body);
   const headers = { 'x-api-key': key };
-  const rows = [];
-  rows.push(await measure('bare Fastify, same JSON', `${bare}/v1/key`, {}));
-  rows.push(await measure('NestJS + Fastify, same route, guards off', `${plain}/v1/key`, {}));
-  rows.push(await measure('Vigil API, full key pipeline, memory storage, one hot key', `${apiMemory}/v1/key`, { headers }));
-  rows.push(await measure('Vigil API, full key pipeline, memory storage, 100 keys', `${apiMemory}/v1/key`, { requests: manyKeys.map((k) => ({ headers: { 'x-api-key': k } })) }));
-  if (apiRedis) {
-    rows.push(await measure('Vigil API, full key pipeline, Redis storage, one hot key', `${apiRedis}/v1/key`, { headers }));
-    rows.push(await measure('Vigil API, full key pipeline, Redis storage, 100 keys', `${apiRedis}/v1/key`, { requests: manyKeys.map((k) => ({ headers: { 'x-api-key': k } })) }));
-  }
-  rows.push(await measure('bare Fastify, same JSON (again)', `${bare}/v1/key`, {}));
-  const baseline = (rows[0].rps + rows.at(-1).rps) / 2;
+  const many = { requests: manyKeys.map((k) => ({ headers: { 'x-api-key': k } })) };
+  const rows = await interleaved([
+    { label: 'bare Fastify, same JSON', url: `${bare}/v1/key`, opts: {} },
+    { label: 'NestJS + Fastify, same route, guards off', url: `${plain}/v1/key`, opts: {} },
+    { label: 'Vigil API, full key pipeline, memory storage, one hot key', url: `${apiMemory}/v1/key`, opts: { headers } },
+    { label: 'Vigil API, full key pipeline, memory storage, 100 keys', url: `${apiMemory}/v1/key`, opts: many },
+    ...(apiRedis ? [
+      { label: 'Vigil API, full key pipeline, Redis storage, one hot key', url: `${apiRedis}/v1/key`, opts: { headers } },
+      { label: 'Vigil API, full key pipeline, Redis storage, 100 keys', url: `${apiRedis}/v1/key`, opts: many },
+    ] : []),
+  ]);
   const plainRow = rows[1];
-  const added = rows.filter((r) => r.label.startsWith('Vigil')).map((r) => `${r.label}: p99 +${(r.p99 - plainRow.p99).toFixed(1)} ms over guards off`);
-  return `### Key pipeline: \`GET /v1/key\` (${CONNECTIONS} connections, ${DURATION} s per run)\n\n${table(rows, baseline)}\n\nRatios use the mean of the two bare-Fastify runs (${Math.round(baseline)} req/s).\n\n${added.map((a) => `- ${a}`).join('\n')}\n`;
+  const added = rows.filter((r) => r.label.startsWith('Vigil')).map((r) => `${r.label}: p99 ${r.p99 - plainRow.p99 >= 0 ? '+' : ''}${r.p99 - plainRow.p99} ms over guards off`);
+  return `### Key pipeline: \`GET /v1/key\` (${CONNECTIONS} connections, ${DURATION} s per run, median of ${ROUNDS} interleaved rounds)\n\n${table(rows)}\n\nRatio = median over rounds of req/s ÷ bare Fastify's req/s in the same round.\n\n${added.map((a) => `- ${a}`).join('\n')}\n`;
 }
 
-const suites = { keys: keyPipelineSuite };
+const TEN_DRUGS = ['atorvastatin', 'lisinopril', 'metformin', 'amlodipine', 'metoprolol succinate', 'omeprazole', 'sertraline', 'warfarin', 'tramadol', 'clarithromycin'];
+
+async function checkSuite(db) {
+  const key = await seedKey(db.url);
+  const haveRedis = await redisAnswers();
+  const api = await startApi({ DATABASE_URL: db.url, ...(haveRedis ? { REDIS_URL: redisUrl } : {}) });
+  const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+  const body = JSON.stringify({ drugs: TEN_DRUGS });
+  const sample = await (await fetch(`${api}/v1/interactions/check`, { method: 'POST', headers, body })).json();
+  const bare = await startServer('bare', sample);
+  const post = { method: 'POST', headers, body };
+  const rows = await interleaved([
+    { label: 'bare Fastify, fixed JSON of the same size', url: `${bare}/v1/interactions/check`, opts: post },
+    { label: `Vigil API, full pipeline${haveRedis ? ' (Redis limits)' : ''}, 10-drug check`, url: `${api}/v1/interactions/check`, opts: post },
+  ]);
+  // Server time of a 100-drug check (4,950 pairs), from the Server-Timing header, sequential requests.
+  const top = (await import('node:fs')).readFileSync(join(ROOT, '..', 'shared', 'data', 'common-drugs', 'clincalc_top300_2023_generics.tsv'), 'utf8').split('\n').slice(1).map((l) => l.split('\t')[1]).filter(Boolean);
+  const times = [];
+  for (let i = 0; i < 200; i++) {
+    const drugs = Array.from({ length: 100 }, (_, j) => top[(i * 37 + j * 3) % top.length]);
+    const r = await fetch(`${api}/v1/interactions/check`, { method: 'POST', headers, body: JSON.stringify({ drugs }) });
+    await r.arrayBuffer();
+    times.push(Number(/dur=([\d.]+)/.exec(r.headers.get('server-timing') ?? '')?.[1]));
+  }
+  times.sort((a, b) => a - b);
+  const pct = (p) => times[Math.min(times.length - 1, Math.floor(times.length * p))];
+  return `### Interaction check: \`POST /v1/interactions/check\` with 10 top-300 drugs (${CONNECTIONS} connections, ${DURATION} s per run, median of ${ROUNDS} interleaved rounds; response ${JSON.stringify(sample).length} bytes)\n\n${table(rows)}\n\n100-drug check (4,950 pairs), engine server time over 200 different lists: p50 ${pct(0.5).toFixed(2)} ms, p99 ${pct(0.99).toFixed(2)} ms, max ${times.at(-1).toFixed(2)} ms.\n`;
+}
+
+const suites = { keys: keyPipelineSuite, check: checkSuite };
 const wanted = (process.argv[2] ?? Object.keys(suites).join(',')).split(',');
 const db = await setupDatabase();
 try {

@@ -7,7 +7,7 @@ export function configureApi(app: NestFastifyApplication, config: ApiConfig): vo
     origin: config.CORS_ORIGINS.includes('*') ? '*' : config.CORS_ORIGINS,
     methods: ['GET', 'POST'],
     allowedHeaders: ['x-api-key', 'content-type', 'x-request-id'],
-    exposedHeaders: ['x-request-id', 'ratelimit', 'ratelimit-policy', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'],
+    exposedHeaders: ['x-request-id', 'server-timing', 'ratelimit', 'ratelimit-policy', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'],
     maxAge: 600,
   });
 }

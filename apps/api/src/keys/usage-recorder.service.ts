@@ -29,13 +29,20 @@ export class UsageRecorderService implements UsageRecorder, OnModuleInit, Before
     this.timer.unref();
   }
 
+  private day = '';
+  private dayUntil = 0;
+
   record(keyId: string, outcome: UsageOutcome): void {
-    const day = new Date().toISOString().slice(0, 10);
-    const k = `${keyId}|${day}`;
+    const now = Date.now();
+    if (now >= this.dayUntil) {
+      this.day = new Date(now).toISOString().slice(0, 10);
+      this.dayUntil = now - (now % 86_400_000) + 86_400_000;
+    }
+    const k = `${keyId}|${this.day}`;
     let c = this.pending.get(k);
     if (!c) this.pending.set(k, (c = { allowed: 0, rate_limited: 0, denied: 0, lastUsed: 0 }));
     c[outcome]++;
-    c.lastUsed = Date.now();
+    c.lastUsed = now;
   }
 
   /** Writes everything counted so far; concurrent calls queue behind each other. */

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { checkKeyFormat, hashApiKey } from '../keys/api-key-format';
-import { IS_PUBLIC_KEY } from '../decorators/public.decorator';
+import { routeAuthMetadata } from './route-metadata';
 import { keyProblem } from './key-problem';
 import { keyState } from './key-request';
 import { API_KEY_PRINCIPALS, type ApiKeyPrincipalSource, KEY_POLICY_OPTIONS, type KeyPolicyOptions } from './key-policy.tokens';
@@ -17,7 +17,7 @@ export class ApiKeyAuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined> }>();
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()])) {
+    if (routeAuthMetadata(this.reflector, context).isPublic) {
       keyState(req).vigilPublic = true;
       return true;
     }

@@ -19,8 +19,13 @@ interface Reply {
 export class KeyRateLimitGuard extends ThrottlerGuard {
   @Inject(USAGE_RECORDER) private readonly usage!: UsageRecorder;
 
-  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return !keyState(context.switchToHttp().getRequest()).vigilKey;
+  /**
+   * One throttler, limits from the key: skip the base class's per-throttler metadata resolution (several
+   * Reflector lookups per request) and go straight to the storage.
+   */
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (!keyState(context.switchToHttp().getRequest()).vigilKey) return true;
+    return this.handleRequest({ context, throttler: this.throttlers[0] } as ThrottlerRequest);
   }
 
   protected override async getTracker(req: Record<string, unknown>): Promise<string> {

@@ -1,10 +1,9 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ANY_KEY_KEY } from '../decorators/any-key.decorator';
-import { REQUIRED_SCOPES_KEY } from '../decorators/require-scopes.decorator';
 import { missingScopes } from '../policy/key-policy';
 import { keyProblem } from './key-problem';
 import { keyState } from './key-request';
+import { routeAuthMetadata } from './route-metadata';
 import { USAGE_RECORDER, type UsageRecorder } from './key-policy.tokens';
 
 /** Guard 4: `@RequireScopes` on handler or class; a protected route that declares no scope (nor `@AnyKey()`) is denied. */
@@ -18,9 +17,9 @@ export class ScopesGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const principal = keyState(context.switchToHttp().getRequest()).vigilKey;
     if (!principal) return true;
-    const required = this.reflector.getAllAndOverride<string[] | undefined>(REQUIRED_SCOPES_KEY, [context.getHandler(), context.getClass()]);
+    const { scopes: required, anyKey } = routeAuthMetadata(this.reflector, context);
     if (!required || required.length === 0) {
-      if (this.reflector.getAllAndOverride<boolean>(ANY_KEY_KEY, [context.getHandler(), context.getClass()])) return true;
+      if (anyKey) return true;
       this.usage.record(principal.keyId, 'denied');
       throw keyProblem('InsufficientScope', 'This route declares no scope and is closed to API keys.');
     }

@@ -1,6 +1,7 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import pino from 'pino';
 import { PROBLEM_CONTENT_TYPE, problemBody } from '../errors/problem-body';
@@ -28,8 +29,8 @@ export async function createVigilApp(module: DynamicModule | Type, options: Crea
   const adapter = new FastifyAdapter({
     bodyLimit: options.bodyLimit,
     loggerInstance: logger,
-    disableRequestLogging: true,
-    requestIdLogLabel: 'requestId',
+    // One line per response from the onResponse hook below instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     trustProxy: false,
     genReqId: (raw: IncomingMessage) => requestIdFor(raw),
     routerOptions: { ignoreTrailingSlash: true },

@@ -1,0 +1,29 @@
+import type { ExecutionContext } from '@nestjs/common';
+import type { Reflector } from '@nestjs/core';
+import { ANY_KEY_KEY } from '../decorators/any-key.decorator';
+import { IS_PUBLIC_KEY } from '../decorators/public.decorator';
+import { REQUIRED_SCOPES_KEY } from '../decorators/require-scopes.decorator';
+
+export interface RouteAuthMetadata {
+  isPublic: boolean;
+  anyKey: boolean;
+  scopes: string[] | undefined;
+}
+
+const cache = new WeakMap<object, RouteAuthMetadata>();
+
+/** A route's auth metadata, read through the Reflector once per handler and then memoised (hot path). */
+export function routeAuthMetadata(reflector: Reflector, context: ExecutionContext): RouteAuthMetadata {
+  const handler = context.getHandler();
+  let meta = cache.get(handler);
+  if (!meta) {
+    const targets = [handler, context.getClass()];
+    meta = {
+      isPublic: reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets) ?? false,
+      anyKey: reflector.getAllAndOverride<boolean>(ANY_KEY_KEY, targets) ?? false,
+      scopes: reflector.getAllAndOverride<string[] | undefined>(REQUIRED_SCOPES_KEY, targets),
+    };
+    cache.set(handler, meta);
+  }
+  return meta;
+}
