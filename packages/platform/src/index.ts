@@ -14,3 +14,4 @@ export { createVigilApp, type CreateAppOptions } from './bootstrap/create-vigil-
 export { runMain } from './bootstrap/run-main';
 export { LogCapture } from './testing/log-capture';
 export { createValidationPipe, fieldErrors } from './errors/validation-pipe.factory';
+export { PgChannelListener, type PgChannelHandlers } from './database/pg-channel.listener';

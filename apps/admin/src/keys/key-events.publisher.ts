@@ -1,8 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { KEY_EVENTS_CHANNEL, type DatabaseLocation, type KeyEvent, notifyKeyEvent } from '@vigil/db';
-import { DATABASE_LOCATION } from '@vigil/platform';
+import { DATABASE_LOCATION, PgChannelListener } from '@vigil/platform';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -12,27 +11,29 @@ import type { EntityManager } from 'typeorm';
  */
 @Injectable()
 export class KeyEventsPublisher implements OnModuleInit, OnApplicationShutdown {
-  private client: Client | undefined;
   private readonly waiters = new Map<string, () => void>();
+  private readonly listener: PgChannelListener;
+  private listening = false;
 
-  constructor(@Inject(DATABASE_LOCATION) private readonly location: DatabaseLocation) {}
-
-  async onModuleInit(): Promise<void> {
-    const client = new Client({ connectionString: this.location.url, application_name: 'vigil-admin-listen' });
-    client.on('notification', (msg) => {
-      const nonce = (JSON.parse(msg.payload ?? '{}') as { nonce?: string }).nonce;
-      if (nonce) this.waiters.get(nonce)?.();
+  constructor(@Inject(DATABASE_LOCATION) location: DatabaseLocation) {
+    this.listener = new PgChannelListener(location.url, KEY_EVENTS_CHANNEL, {
+      onMessage: (payload) => {
+        const nonce = (JSON.parse(payload ?? '{}') as { nonce?: string }).nonce;
+        if (nonce) this.waiters.get(nonce)?.();
+      },
+      onConnected: () => undefined,
     });
-    client.on('error', () => { this.client = undefined; });
-    await client.connect();
-    await client.query(`LISTEN ${KEY_EVENTS_CHANNEL}`);
-    this.client = client;
   }
 
-  /** Queue the event in `manager`'s transaction; await the returned promise after the commit. */
+  async onModuleInit(): Promise<void> {
+    await this.listener.start();
+    this.listening = true;
+  }
+
+  /** Queue the event in `manager`'s transaction; await the returned function after the commit. */
   async publish(manager: EntityManager, event: KeyEvent): Promise<() => Promise<void>> {
     const nonce = randomUUID();
-    const echoed = this.client
+    const echoed = this.listening
       ? new Promise<void>((resolve) => {
           const timer = setTimeout(() => { this.waiters.delete(nonce); resolve(); }, 1000);
           this.waiters.set(nonce, () => { clearTimeout(timer); this.waiters.delete(nonce); resolve(); });
@@ -43,8 +44,7 @@ export class KeyEventsPublisher implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    const c = this.client;
-    this.client = undefined;
-    if (c) await c.end().catch(() => undefined);
+    this.listening = false;
+    await this.listener.stop();
   }
 }

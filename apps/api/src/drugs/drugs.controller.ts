@@ -19,12 +19,12 @@ export class DrugsController {
     const limit = query.limit === undefined ? 10 : Number(query.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 50) errors.push({ pointer: '/limit', code: 'range', message: 'limit must be an integer from 1 to 50' });
     if (errors.length) throw new ProblemException('ValidationFailed', { detail: errors.map((e) => e.message).join('; '), errors });
-    return { query: q, results: this.kb.search.search(q, { limit }) };
+    return { query: q, results: this.kb.current().search.search(q, { limit }) };
   }
 
   @Get(':id')
   get(@Param('id') id: string) {
-    const description = this.kb.kb.describeIngredient(id);
+    const description = this.kb.current().kb.describeIngredient(id);
     if (!description) throw new ProblemException('NotFound', { detail: `No ingredient "${id}" in the knowledge base; use /v1/drugs/search.` });
     const { ingredient, classes, products, ruleCount, directRuleCount, pathwayCount } = description;
     return {

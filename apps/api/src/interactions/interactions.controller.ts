@@ -18,7 +18,9 @@ export class InteractionsController {
     if (errors.length) throw new ProblemException('ValidationFailed', { detail: errors.map((e) => `${e.pointer || '/'}: ${e.message}`).join('; '), errors });
     const request = body as CheckInteractionsRequest;
     const t0 = performance.now();
-    const result = this.kb.engine.check(this.kb.kb, request.drugs, request.options ?? {});
+    // One release per response, even while a new one is being swapped in.
+    const { kb } = this.kb.current();
+    const result = this.kb.engine.check(kb, request.drugs, request.options ?? {});
     // Medication lists are health data: never cached by intermediaries.
     reply.header('cache-control', 'no-store');
     reply.header('server-timing', `engine;dur=${(performance.now() - t0).toFixed(2)}`);

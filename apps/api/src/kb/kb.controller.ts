@@ -11,7 +11,7 @@ export class KbController {
 
   @Get()
   describe() {
-    const { info } = this.kb.kb;
-    return { ...info, counts: this.kb.counts };
+    const { kb, counts } = this.kb.current();
+    return { ...kb.info, counts };
   }
 }

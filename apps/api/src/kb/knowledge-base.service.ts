@@ -1,6 +1,10 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { DrugSearchIndex, InteractionEngine, type KnowledgeBase, loadCuratedKb } from '@vigil/engine';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { type DatabaseLocation, KB_EVENTS_CHANNEL, KbReleaseRepository } from '@vigil/db';
+import { CURATED_KB_PATH, type CompiledKnowledgeBase, DrugSearchIndex, InteractionEngine, type KnowledgeBase, composeRelease, readCompiledKb } from '@vigil/engine';
+import { DATABASE_LOCATION, PgChannelListener } from '@vigil/platform';
 import { DataSource } from 'typeorm';
+import { API_CONFIG } from '../config/api-config.token';
+import type { ApiConfig } from '../config/api-env.schema';
 
 export interface KbCounts {
   ingredients: number;
@@ -11,42 +15,99 @@ export interface KbCounts {
   domains: number;
 }
 
+/** Everything a request needs from one release; swapped as a whole, so a response never mixes two releases. */
+export interface KbState {
+  kb: KnowledgeBase;
+  search: DrugSearchIndex;
+  counts: KbCounts;
+}
+
 /**
- * The knowledge base in memory: loaded and indexed once at start (no I/O on the request path), together with the
- * engine and the search index built for it. The release is recorded in the database's version history.
+ * The active knowledge-base release in memory: the curated pack built into the engine plus the imported sources
+ * the release includes. Indexed once (no I/O on the request path). When another release is activated, every
+ * instance hears it on LISTEN/NOTIFY, builds the new index beside the old one and swaps the reference.
  */
 @Injectable()
-export class KnowledgeBaseService implements OnModuleInit {
+export class KnowledgeBaseService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('KnowledgeBase');
   readonly engine = new InteractionEngine();
-  private state!: { kb: KnowledgeBase; search: DrugSearchIndex; counts: KbCounts };
+  private readonly releases: KbReleaseRepository;
+  private readonly listener: PgChannelListener;
+  private curated!: CompiledKnowledgeBase;
+  private state!: KbState;
+  private loading: Promise<void> = Promise.resolve();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(DATABASE_LOCATION) location: DatabaseLocation,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {
+    this.releases = new KbReleaseRepository(dataSource);
+    this.listener = new PgChannelListener(location.url, KB_EVENTS_CHANNEL, {
+      onMessage: () => void this.reload(),
+      onConnected: () => { if (this.state) void this.reload(); },
+    });
+  }
 
   async onModuleInit(): Promise<void> {
+    this.curated = readCompiledKb(CURATED_KB_PATH);
+    await this.ensureCuratedRelease();
+    await this.loadActive();
+    await this.listener.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.listener.stop();
+  }
+
+  /** The release serving requests right now; read it once per request. */
+  current(): KbState {
+    return this.state;
+  }
+
+  /** Builds a release's knowledge base (used for loading and by callers that diff releases). */
+  async build(version: string): Promise<KnowledgeBase> {
+    const release = await this.releases.get(version);
+    if (!release) throw new Error(`no knowledge-base release ${version}`);
+    const docs = (await this.releases.sourceDocs(release.sourceRefs)) as CompiledKnowledgeBase[];
+    return this.compose(docs, release.version, release.releasedAt);
+  }
+
+  /**
+   * A new curated pack (new build) becomes a new release carrying over the active release's imported sources.
+   * The version is derived from the composition, so concurrent instances converge on the same row.
+   */
+  private async ensureCuratedRelease(): Promise<void> {
+    const active = await this.releases.active();
+    if (active && active.curatedVersion === this.curated.version) return;
+    const sourceRefs = active?.sourceRefs ?? [];
+    const version = KbReleaseRepository.releaseVersion(this.curated.version, sourceRefs);
+    const docs = (await this.releases.sourceDocs(sourceRefs)) as CompiledKnowledgeBase[];
+    const kb = this.compose(docs, version, this.curated.releasedAt);
+    await this.releases.create(this.dataSource.manager, { version, releasedAt: this.curated.releasedAt, curatedVersion: this.curated.version, sourceRefs, sources: kb.info.sources, counts: { ...countsOf(kb) } });
+    await this.releases.activate(version);
+    this.logger.log(`curated pack ${this.curated.version} recorded as release ${version}`);
+  }
+
+  private compose(docs: CompiledKnowledgeBase[], version: string, releasedAt: string): KnowledgeBase {
+    return composeRelease(this.curated, docs, { version, releasedAt }, { sourcePrecedence: this.config.KB_SOURCE_PRECEDENCE });
+  }
+
+  private reload(): Promise<void> {
+    this.loading = this.loading.then(() => this.loadActive()).catch((e: Error) => this.logger.error(`knowledge-base reload failed, keeping ${this.state?.kb.version}: ${e.message}`));
+    return this.loading;
+  }
+
+  private async loadActive(): Promise<void> {
+    const active = await this.releases.active();
+    if (!active) throw new Error('no active knowledge-base release');
+    if (this.state?.kb.version === active.version) return;
     const t = performance.now();
-    const kb = loadCuratedKb();
-    this.state = { kb, search: new DrugSearchIndex(kb), counts: countsOf(kb) };
+    const kb = await this.build(active.version);
+    const next: KbState = { kb, search: new DrugSearchIndex(kb), counts: countsOf(kb) };
     this.engine.resolverFor(kb);
-    await this.dataSource.query(
-      `INSERT INTO kb_release (version, released_at, sources, counts, active, activated_at)
-       VALUES ($1, $2, $3, $4, NOT EXISTS (SELECT 1 FROM kb_release WHERE active), now())
-       ON CONFLICT (version) DO NOTHING`,
-      [kb.version, kb.releasedAt, JSON.stringify(kb.info.sources), JSON.stringify(this.state.counts)],
-    );
-    this.logger.log(`knowledge base ${kb.version} loaded in ${Math.round(performance.now() - t)} ms`);
-  }
-
-  get kb(): KnowledgeBase {
-    return this.state.kb;
-  }
-
-  get search(): DrugSearchIndex {
-    return this.state.search;
-  }
-
-  get counts(): KbCounts {
-    return this.state.counts;
+    this.state = next;
+    this.logger.log(`knowledge base ${kb.version} active (built in ${Math.round(performance.now() - t)} ms)`);
   }
 }
 

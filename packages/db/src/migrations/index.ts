@@ -2,6 +2,7 @@ import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
 import { AddApiKeyUsage1763700100000 } from './1763700100000-add-api-key-usage';
 import { AddSessions1763700200000 } from './1763700200000-add-sessions';
 import { AddKbReleases1763700300000 } from './1763700300000-add-kb-releases';
+import { AddKbSources1763700400000 } from './1763700400000-add-kb-sources';
 
 /** Every migration, oldest first. */
-export const MIGRATIONS = [InitialSchema1763700000000, AddApiKeyUsage1763700100000, AddSessions1763700200000, AddKbReleases1763700300000];
+export const MIGRATIONS = [InitialSchema1763700000000, AddApiKeyUsage1763700100000, AddSessions1763700200000, AddKbReleases1763700300000, AddKbSources1763700400000];

@@ -131,3 +131,17 @@ export function mergeCompiledKbs(docs: readonly CompiledKnowledgeBase[]): Compil
   out.products = out.products.filter((p) => p.ingredients.every((i) => known.has(i)));
   return out;
 }
+
+/**
+ * A knowledge-base release: the curated pack plus imported source documents, named by the release (not by the
+ * merged documents' own versions).
+ */
+export function composeRelease(
+  curated: CompiledKnowledgeBase,
+  sources: readonly CompiledKnowledgeBase[],
+  release: { version: string; releasedAt: string },
+  options: KnowledgeBaseOptions = {},
+): KnowledgeBase {
+  const merged = sources.length ? mergeCompiledKbs([curated, ...sources]) : { ...curated };
+  return buildKnowledgeBase({ ...merged, version: release.version, releasedAt: release.releasedAt }, options);
+}
