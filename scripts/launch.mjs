@@ -8,6 +8,8 @@ const host = env.HOST || '127.0.0.1';
 const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
 const apiPort = env.PORT || '3000';
 const adminPort = env.ADMIN_PORT || '3001';
+// The dashboard's quickstart and playground need the API's URL.
+env.PUBLIC_API_URL ??= `http://${shownHost}:${apiPort}`;
 const children = new Map();
 let shuttingDown = false;
 

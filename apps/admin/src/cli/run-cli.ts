@@ -7,6 +7,8 @@ import { accountsCreate, accountsSetStatus } from './account-commands';
 import { CliModule } from './cli.module';
 import { CliUsageError } from './cli-usage.error';
 import { keysCreate, keysList, keysRevoke } from './key-commands';
+import { kbActivate, kbDiff, kbList, kbRollback } from './kb-commands';
+import type { DataSource } from 'typeorm';
 import { type ParsedArgs, parseArgs } from './parse-args';
 
 interface Output {
@@ -30,28 +32,46 @@ const DB_COMMANDS: Record<string, string> = {
   'db:migrate': 'db:migrate          apply pending migrations',
 };
 
-async function dbCommand(mode: 'status' | 'migrate'): Promise<Output> {
+type DsCommand = (ds: DataSource, args: ParsedArgs) => Promise<Output>;
+
+const KB_COMMANDS: Record<string, { usage: string; run: DsCommand }> = {
+  'kb list': { usage: 'kb list                               knowledge-base releases (* = active)', run: kbList },
+  'kb activate': { usage: 'kb activate VERSION', run: kbActivate },
+  'kb rollback': { usage: 'kb rollback                           re-activate the previously active release', run: kbRollback },
+  'kb diff': { usage: 'kb diff A B                           rules added, removed, changed severity', run: kbDiff },
+};
+
+/** Runs `fn` on a data source for the configured database (the embedded one is shared with a running server). */
+async function withDataSource<T>(fn: (ds: DataSource, kind: 'embedded' | 'server', owned: boolean) => Promise<T>): Promise<T> {
   const config = loadConfig(adminEnvSchema);
   const location = await locateDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.VIGIL_DATA_DIR });
   const ds = createDataSource({ url: location.url, poolSize: 2, applicationName: 'vigil-cli' });
   try {
     await ds.initialize();
-    const ran = mode === 'migrate' ? (await ds.runMigrations({ transaction: 'all' })).map((m) => m.name) : [];
-    const status = await migrationStatus(ds);
-    const shared = location.kind === 'embedded' ? (location.owned ? ' (started for this command)' : ' (shared with the running server)') : '';
-    return {
-      human: [
-        `database: ${location.kind} PostgreSQL ${status.serverVersion}${shared}`,
-        ...(mode === 'migrate' ? [`ran: ${ran.length ? ran.join(', ') : 'nothing to do'}`] : []),
-        `migrations applied: ${status.applied.length}`,
-        `migrations pending: ${status.pending.length ? status.pending.join(', ') : 'none'}`,
-      ].join('\n'),
-      json: { kind: location.kind, serverVersion: status.serverVersion, applied: status.applied, pending: status.pending, ...(mode === 'migrate' ? { ran } : {}) },
-    };
+    // The embedded database is always kept migrated, as the apps do at start.
+    if (location.kind === 'embedded') await ds.runMigrations({ transaction: 'all' });
+    return await fn(ds, location.kind, location.owned);
   } finally {
     if (ds.isInitialized) await ds.destroy();
     await location.stop();
   }
+}
+
+async function dbCommand(mode: 'status' | 'migrate'): Promise<Output> {
+  return withDataSource(async (ds, kind, owned) => {
+    const ran = mode === 'migrate' ? (await ds.runMigrations({ transaction: 'all' })).map((m) => m.name) : [];
+    const status = await migrationStatus(ds);
+    const shared = kind === 'embedded' ? (owned ? ' (started for this command)' : ' (shared with the running server)') : '';
+    return {
+      human: [
+        `database: ${kind} PostgreSQL ${status.serverVersion}${shared}`,
+        ...(mode === 'migrate' ? [`ran: ${ran.length ? ran.join(', ') : 'nothing to do'}`] : []),
+        `migrations applied: ${status.applied.length}`,
+        `migrations pending: ${status.pending.length ? status.pending.join(', ') : 'none'}`,
+      ].join('\n'),
+      json: { kind, serverVersion: status.serverVersion, applied: status.applied, pending: status.pending, ...(mode === 'migrate' ? { ran } : {}) },
+    };
+  });
 }
 
 async function appCommand(command: AppCommand, args: ParsedArgs): Promise<Output> {
@@ -65,7 +85,7 @@ async function appCommand(command: AppCommand, args: ParsedArgs): Promise<Output
 }
 
 function usage(): string {
-  return ['usage: npm run vigil -- <command> [options] [--json]', '', 'commands:', ...Object.values(DB_COMMANDS).map((u) => `  ${u}`), ...Object.values(APP_COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
+  return ['usage: npm run vigil -- <command> [options] [--json]', '', 'commands:', ...Object.values(DB_COMMANDS).map((u) => `  ${u}`), ...Object.values(APP_COMMANDS).map((c) => `  ${c.usage}`), ...Object.values(KB_COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
 }
 
 /** Entry point of the operator CLI. With `--json`, exactly one JSON document goes to stdout. */
@@ -80,6 +100,9 @@ export async function runCli(argv: string[]): Promise<number> {
     let out: Output;
     if (words[0] in DB_COMMANDS) {
       out = await dbCommand(words[0] === 'db:status' ? 'status' : 'migrate');
+    } else if (KB_COMMANDS[`${words[0]} ${words[1] ?? ''}`.trim()]) {
+      const command = KB_COMMANDS[`${words[0]} ${words[1]}`];
+      out = await withDataSource((ds) => command.run(ds, parseArgs(words.slice(2))));
     } else {
       const name = `${words[0]} ${words[1] ?? ''}`.trim();
       const command = APP_COMMANDS[name];

@@ -24,7 +24,13 @@ export class AuthController {
   @Post('signup')
   @UseGuards(LoginThrottleGuard)
   async signup(@Body() body: SignupRequest, @Req() req: Req, @Res({ passthrough: true }) reply: FastifyReply) {
-    await this.accounts.create({ email: body.email, password: body.password }, { type: 'account', label: body.email, requestId: requestIdFor(req.raw), ip: req.ip });
+    try {
+      await this.accounts.create({ email: body.email, password: body.password }, { type: 'account', label: body.email, requestId: requestIdFor(req.raw), ip: req.ip });
+    } catch (error) {
+      // An existing email must not be revealed: continue as a sign-in, which answers the same generic
+      // invalid_credentials for a wrong password (and signs the owner in with the right one).
+      if (!(error instanceof ProblemException && error.key === 'Conflict')) throw error;
+    }
     return this.startSession(body, req, reply);
   }
 

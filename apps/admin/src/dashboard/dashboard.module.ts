@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { InternalAdminModule } from '../internal-admin/internal-admin.module';
+import { UsageModule } from '../usage/usage.module';
+import { ClientConfigController } from './client-config.controller';
+import { ClientConfigService } from './client-config.service';
+import { DashboardAssetsService } from './dashboard-assets.service';
+import { DashboardController } from './dashboard.controller';
+import { SecurityHeadersService } from './security-headers.service';
+
+/**
+ * The web dashboard: its static single-page app at `/`, `GET /api/config`, security headers for the whole admin
+ * app, and the JSON endpoints only the dashboard needs (usage, internal admin).
+ */
+@Module({
+  imports: [UsageModule, InternalAdminModule],
+  controllers: [ClientConfigController, DashboardController],
+  providers: [ClientConfigService, DashboardAssetsService, SecurityHeadersService],
+})
+export class DashboardModule {}

@@ -1,0 +1,49 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ProblemException } from '@vigil/platform';
+import type { FastifyRequest } from 'fastify';
+import { AccountsService } from '../accounts/accounts.service';
+import { actorFrom } from '../common/actor-from-request';
+import { KeysService } from '../keys/keys.service';
+import { Roles } from '../sessions/roles.decorator';
+import type { SessionRequest } from '../sessions/session-request';
+import { AdminAccountsService } from './admin-accounts.service';
+import { ListAccountsRequest } from './list-accounts.request';
+
+type Req = FastifyRequest & SessionRequest;
+
+/** `/api/admin/accounts`: every account, suspension, and any account's keys. Internal admins only. */
+@Roles('admin')
+@Controller('api/admin/accounts')
+export class AdminAccountsController {
+  constructor(
+    private readonly adminAccounts: AdminAccountsService,
+    private readonly accounts: AccountsService,
+    private readonly keys: KeysService,
+  ) {}
+
+  @Get()
+  list(@Query() query: ListAccountsRequest) {
+    return this.adminAccounts.list(query.q, query.limit ?? 50, query.offset ?? 0);
+  }
+
+  @Post(':id/suspend')
+  @HttpCode(200)
+  async suspend(@Param('id') id: string, @Req() req: Req) {
+    const account = await this.adminAccounts.require(id);
+    if (account.id === req.vigilSession!.account.id) throw new ProblemException('Conflict', { detail: 'You cannot suspend your own account.' });
+    return { account: this.accounts.view(await this.accounts.setStatus(account.id, 'suspended', actorFrom(req))) };
+  }
+
+  @Post(':id/reactivate')
+  @HttpCode(200)
+  async reactivate(@Param('id') id: string, @Req() req: Req) {
+    const account = await this.adminAccounts.require(id);
+    return { account: this.accounts.view(await this.accounts.setStatus(account.id, 'active', actorFrom(req))) };
+  }
+
+  @Get(':id/keys')
+  async listKeys(@Param('id') id: string) {
+    const account = await this.adminAccounts.require(id);
+    return { account: this.accounts.view(account), keys: await this.keys.list({ accountId: account.id }) };
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { AdminCoreModule } from '../admin-core.module';
+import { AdminAccountsController } from './admin-accounts.controller';
+import { AdminAccountsService } from './admin-accounts.service';
+import { AdminAuditController } from './admin-audit.controller';
+import { AdminKbController } from './admin-kb.controller';
+import { AdminKeysController } from './admin-keys.controller';
+import { AuditLogService } from './audit-log.service';
+import { KbStatusService } from './kb-status.service';
+
+/** The operator's JSON API under `/api/admin` (role `admin`, enforced by the global session guard). */
+@Module({
+  imports: [AdminCoreModule],
+  controllers: [AdminAccountsController, AdminKeysController, AdminAuditController, AdminKbController],
+  providers: [AdminAccountsService, AuditLogService, KbStatusService],
+})
+export class InternalAdminModule {}

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { SEVERITIES, type Severity } from '@vigil/contracts';
+import { type KnowledgeBase, loadCuratedKb } from '@vigil/engine';
+import { ProblemException } from '@vigil/platform';
+
+export interface KbStatusResponse {
+  version: string;
+  releasedAt: string;
+  counts: { sources: number; ingredients: number; classes: number; products: number; rules: number; pathways: number; domains: number };
+  rulesBySeverity: Record<Severity, number>;
+  /** Per source: rules it asserts, rules citing it as evidence, pathway rules it asserts. */
+  sources: { id: string; title: string; license: string; url: string | null; rules: number; citedByRules: number; pathways: number }[];
+}
+
+/** Version, sizes and sources of the knowledge base this deployment ships (`@vigil/engine`'s curated KB). */
+@Injectable()
+export class KbStatusService {
+  private cached: KbStatusResponse | undefined;
+
+  status(): KbStatusResponse {
+    if (this.cached) return this.cached;
+    let kb: KnowledgeBase;
+    try {
+      kb = loadCuratedKb();
+    } catch (error) {
+      throw new ProblemException('ServiceUnavailable', { detail: `The knowledge base could not be loaded: ${(error as Error).message}` });
+    }
+    const rulesBySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
+    for (const r of kb.rules) rulesBySeverity[r.severity] = (rulesBySeverity[r.severity] ?? 0) + 1;
+    this.cached = {
+      version: kb.version,
+      releasedAt: kb.releasedAt,
+      counts: {
+        sources: kb.sources.length,
+        ingredients: kb.ingredients.length,
+        classes: kb.classes.length,
+        products: kb.products.length,
+        rules: kb.rules.length,
+        pathways: kb.pathways.length,
+        domains: kb.domains.length,
+      },
+      rulesBySeverity,
+      sources: kb.sources.map((s) => ({
+        id: s.id,
+        title: s.title,
+        license: s.license,
+        url: s.url ?? null,
+        rules: kb.rules.filter((r) => r.sourceId === s.id).length,
+        citedByRules: kb.rules.filter((r) => r.citations.some((c) => c.source === s.id)).length,
+        pathways: kb.pathways.filter((p) => p.sourceId === s.id).length,
+      })),
+    };
+    return this.cached;
+  }
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { AccountsService } from '../../src/accounts/accounts.service';
+import { AdminClient } from './admin-client';
+import type { HttpResult } from './admin-client';
+import type { RunningAdmin } from './start-admin';
+
+export const uniqueEmail = (tag = 'user') => `${tag}-${randomBytes(5).toString('hex')}@example.com`;
+export const strongPassword = () => `Vigil-${randomBytes(9).toString('base64url')}-pw`;
+
+/** Asserts an RFC 9457 problem document with a stable code. */
+export function expectProblem(r: HttpResult, status: number, code: string): void {
+  expect({ status: r.status, code: r.body?.code }).toEqual({ status, code });
+  expect(r.headers['content-type']).toMatch(/^application\/problem\+json/);
+  expect(r.body).toMatchObject({ type: expect.stringContaining('https://'), title: expect.any(String), status, detail: expect.any(String), requestId: expect.any(String) });
+}
+
+/** A signed-up, signed-in user client. */
+export async function signedUpUser(admin: RunningAdmin, tag = 'user'): Promise<{ client: AdminClient; email: string; password: string; id: string }> {
+  const client = new AdminClient(admin.url);
+  const email = uniqueEmail(tag);
+  const password = strongPassword();
+  const r = await client.signup(email, password);
+  if (r.status !== 201) throw new Error(`signup failed: ${r.status} ${r.text}`);
+  return { client, email, password, id: r.body.account.id };
+}
+
+/** An internal admin (created as the CLI does), signed in. */
+export async function signedInAdmin(admin: RunningAdmin): Promise<{ client: AdminClient; email: string; id: string }> {
+  const email = uniqueEmail('admin');
+  const password = strongPassword();
+  const account = await admin.app.get(AccountsService).create({ email, password, role: 'admin' }, { type: 'cli', label: 'cli:test' });
+  const client = new AdminClient(admin.url);
+  const r = await client.login(email, password);
+  if (r.status !== 200) throw new Error(`admin login failed: ${r.status} ${r.text}`);
+  return { client, email, id: account.id };
+}
+
+/** Direct SQL on the test database (seeding usage counters, checking stored rows). */
+export async function withDb<T>(url: string, fn: (c: import('pg').Client) => Promise<T>): Promise<T> {
+  const { Client } = await import('pg');
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** `YYYY-MM-DD` (UTC) `daysAgo` days before today. */
+export const utcDay = (daysAgo = 0) => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - daysAgo * 86_400_000).toISOString().slice(0, 10);
+};
