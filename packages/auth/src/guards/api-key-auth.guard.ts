@@ -1,6 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { checkKeyFormat, hashApiKey } from '../keys/api-key-format';
+import type { ApiKeyPrincipal } from '../policy/api-key-principal';
 import { routeAuthMetadata } from './route-metadata';
 import { keyProblem } from './key-problem';
 import { keyState } from './key-request';
@@ -15,7 +16,8 @@ export class ApiKeyAuthGuard implements CanActivate {
     @Inject(KEY_POLICY_OPTIONS) private readonly options: KeyPolicyOptions,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Synchronous on a cache hit: no promise on the hot path. */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const req = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined> }>();
     if (routeAuthMetadata(this.reflector, context).isPublic) {
       keyState(req).vigilPublic = true;
@@ -28,7 +30,11 @@ export class ApiKeyAuthGuard implements CanActivate {
     if (typeof header !== 'string' || !checkKeyFormat(this.options.keyPrefix, header).ok) {
       throw keyProblem('ApiKeyMalformed', `The x-api-key value is not a well-formed ${this.options.keyPrefix}_ key (check for truncation or typos).`, { 'www-authenticate': 'ApiKey' });
     }
-    const principal = await this.principals.findByHash(hashApiKey(header));
+    const found = this.principals.findByHash(hashApiKey(header));
+    return found instanceof Promise ? found.then((p) => this.attach(req, p)) : this.attach(req, found);
+  }
+
+  private attach(req: unknown, principal: ApiKeyPrincipal | null): boolean {
     if (!principal) throw keyProblem('ApiKeyInvalid', 'This API key is not recognised.', { 'www-authenticate': 'ApiKey' });
     keyState(req).vigilKey = principal;
     return true;

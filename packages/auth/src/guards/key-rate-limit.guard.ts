@@ -1,10 +1,14 @@
 import { type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { ThrottlerGuard, type ThrottlerRequest } from '@nestjs/throttler';
+import { ThrottlerGuard, type ThrottlerRequest, type ThrottlerStorage } from '@nestjs/throttler';
+import type { ApiKeyPrincipal } from '../policy/api-key-principal';
+import { WindowCounterStorage } from '../rate-limit/window-counter.storage';
 import { keyProblem } from './key-problem';
 import { keyState } from './key-request';
 import { USAGE_RECORDER, type UsageRecorder } from './key-policy.tokens';
 
 export const KEY_THROTTLER = 'key';
+
+type StorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
 interface Reply {
   header(name: string, value: string | number): unknown;
@@ -24,8 +28,14 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
    * Reflector lookups per request) and go straight to the storage.
    */
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (!keyState(context.switchToHttp().getRequest()).vigilKey) return true;
-    return this.handleRequest({ context, throttler: this.throttlers[0] } as ThrottlerRequest);
+    const principal = keyState(context.switchToHttp().getRequest()).vigilKey;
+    if (!principal) return true;
+    const name = this.throttlers[0].name ?? KEY_THROTTLER;
+    const { limit, windowSeconds } = principal.rateLimit;
+    const key = this.generateKey(context, principal.keyId, name);
+    // The in-memory storage answers synchronously; Redis is one EVALSHA round trip.
+    const record = this.storageService instanceof WindowCounterStorage ? this.storageService.incrementSync(key, windowSeconds * 1000, limit) : await this.storageService.increment(key, windowSeconds * 1000, limit, 0, name);
+    return this.decide(context, principal, name, record);
   }
 
   protected override async getTracker(req: Record<string, unknown>): Promise<string> {
@@ -36,19 +46,19 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
     return `${name}:${tracker}`;
   }
 
-  protected override async handleRequest({ context, throttler }: ThrottlerRequest): Promise<boolean> {
-    const http = context.switchToHttp();
-    const principal = keyState(http.getRequest()).vigilKey!;
+  protected override async handleRequest({ context }: ThrottlerRequest): Promise<boolean> {
+    return this.canActivate(context);
+  }
+
+  private decide(context: ExecutionContext, principal: ApiKeyPrincipal, name: string, record: StorageRecord): boolean {
     const { limit, windowSeconds } = principal.rateLimit;
-    const name = throttler.name ?? KEY_THROTTLER;
-    const record = await this.storageService.increment(this.generateKey(context, principal.keyId, name), windowSeconds * 1000, limit, 0, name);
-    const remaining = Math.max(0, limit - record.totalHits);
+    const remaining = record.isBlocked ? 0 : Math.max(0, limit - record.totalHits);
     const reset = record.timeToExpire;
-    const reply = http.getResponse<Reply>();
+    const reply = context.switchToHttp().getResponse<Reply>();
     reply.header('ratelimit-policy', `"${name}";q=${limit};w=${windowSeconds}`);
-    reply.header('ratelimit', `"${name}";r=${record.isBlocked ? 0 : remaining};t=${reset}`);
+    reply.header('ratelimit', `"${name}";r=${remaining};t=${reset}`);
     reply.header('x-ratelimit-limit', limit);
-    reply.header('x-ratelimit-remaining', record.isBlocked ? 0 : remaining);
+    reply.header('x-ratelimit-remaining', remaining);
     reply.header('x-ratelimit-reset', reset);
     if (record.isBlocked) {
       this.usage.record(principal.keyId, 'rate_limited');
