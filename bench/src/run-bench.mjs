@@ -1,7 +1,7 @@
 // `npm run bench`: throughput and latency of the real API against bare Fastify returning the same JSON,
 // all in one run on this machine, reported as ratios (absolute numbers swing with machine load).
 // Needs PostgreSQL (DATABASE_URL, default the local server) and uses Redis at REDIS_URL (default local) if it answers.
-import { fork, spawn } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -118,8 +118,8 @@ async function interleaved(configs) {
   }));
 }
 
-function table(rows, baseline) {
-  const lines = ['| configuration | req/s | ratio to bare Fastify | p50 ms | p99 ms | non-2xx/errors |', '|---|---:|---:|---:|---:|---:|'];
+function table(rows, baseline, against = 'bare Fastify') {
+  const lines = [`| configuration | req/s | ratio to ${against} | p50 ms | p99 ms | non-2xx/errors |`, '|---|---:|---:|---:|---:|---:|'];
   for (const r of rows) lines.push(`| ${r.label} | ${Math.round(r.rps)} | ${(r.ratio ?? r.rps / baseline).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.bad} |`);
   return lines.join('\n');
 }
@@ -179,7 +179,54 @@ async function checkSuite(db) {
   return `### Interaction check: \`POST /v1/interactions/check\` with 10 top-300 drugs (${CONNECTIONS} connections, ${DURATION} s per run, median of ${ROUNDS} interleaved rounds; response ${JSON.stringify(sample).length} bytes)\n\n${table(rows)}\n\n100-drug check (4,950 pairs), engine server time over 200 different lists: p50 ${pct(0.5).toFixed(2)} ms, p99 ${pct(0.99).toFixed(2)} ms, max ${times.at(-1).toFixed(2)} ms.\n`;
 }
 
-const suites = { keys: keyPipelineSuite, check: checkSuite };
+/** Runs the operator CLI in a child process and returns its JSON, wall time and peak RSS. */
+function cli(args, env) {
+  const t0 = performance.now();
+  const wrapper = `process.on('exit', () => process.stderr.write('MAXRSS ' + process.resourceUsage().maxRSS + '\\n')); process.argv.splice(1, 0, 'cli'); require(${JSON.stringify(join(ROOT, 'apps/admin/dist/cli.js'))});`;
+  const r = spawnSync(process.execPath, ['-e', wrapper, ...args, '--json'], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`vigil ${args.join(' ')} failed: ${r.stdout}${r.stderr}`);
+  return { json: JSON.parse(r.stdout), ms: performance.now() - t0, maxRssMb: Number(/MAXRSS (\d+)/.exec(r.stderr)?.[1] ?? 0) / 1024 };
+}
+
+async function kbSuite(db) {
+  const curatedDb = await setupDatabase();
+  try {
+    const env = { DATABASE_URL: db.url };
+    const ddinter = join(ROOT, '..', 'shared', 'data', 'ddinter');
+    const files = (await import('node:fs')).readdirSync(ddinter).filter((f) => f.endsWith('.csv')).sort().map((f) => join(ddinter, f));
+    const imp = cli(['kb', 'import', '--format', 'ddinter', ...files], env);
+    const keyA = await seedKey(db.url);
+    const keyB = await seedKey(curatedDb.url);
+    const enlarged = await startApi({ DATABASE_URL: db.url });
+    const curatedOnly = await startApi({ DATABASE_URL: curatedDb.url });
+    const post = (key, options) => ({ method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ drugs: TEN_DRUGS, ...(options ? { options } : {}) }) });
+    const major = { minSeverity: 'major' };
+    const rows = await interleaved([
+      { label: 'curated-only KB, 10-drug check (all findings)', url: `${curatedOnly}/v1/interactions/check`, opts: post(keyB) },
+      { label: `curated + DDInter (${imp.json.pairs.toLocaleString()} pairs), 10-drug check (all findings: DDInter adds ~24)`, url: `${enlarged}/v1/interactions/check`, opts: post(keyA) },
+      { label: 'curated-only KB, 10-drug check, minSeverity major (same findings in both)', url: `${curatedOnly}/v1/interactions/check`, opts: post(keyB, major) },
+      { label: 'curated + DDInter, 10-drug check, minSeverity major (same findings in both)', url: `${enlarged}/v1/interactions/check`, opts: post(keyA, major) },
+    ]);
+    // Hot swap under load: import a small local rule set (new release, activated) and roll back, during an 8 s run.
+    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const local = join(mkdtempSync(join((await import('node:os')).tmpdir(), 'vigil-bench-')), 'local.csv');
+    writeFileSync(local, 'a,b,severity,mechanism,management,citation\nmetformin,levothyroxine,moderate,Local bench rule.,Monitor.,Bench protocol\n');
+    let swaps = 0;
+    const load = new Promise((resolve, reject) => autocannon({ url: `${enlarged}/v1/interactions/check`, connections: CONNECTIONS, duration: 8, ...post(keyA) }, (e, r) => (e ? reject(e) : resolve(r))));
+    await new Promise((r) => setTimeout(r, 1500));
+    cli(['kb', 'import', '--format', 'vigil-csv', '--source-id', 'bench-local', local], env); swaps++;
+    await new Promise((r) => setTimeout(r, 2500));
+    cli(['kb', 'rollback'], env); swaps++;
+    const swapRun = await load;
+    const p99Ratio = rows[1].p99 / Math.max(rows[0].p99, 1);
+    const p99RatioSame = rows[3].p99 / Math.max(rows[2].p99, 1);
+    return `### Knowledge-base import and release swap\n\n- Full DDInter import (8 files, ${imp.json.rowsRead.toLocaleString()} rows → ${imp.json.pairs.toLocaleString()} pairs, ${imp.json.drugs.toLocaleString()} drugs; store + release + activate): **${(imp.ms / 1000).toFixed(1)} s**, peak RSS **${Math.round(imp.maxRssMb)} MB** (targets ≤ 30 s, ≤ 1 GB).\n\n${table(rows, undefined, 'the first row')}\n\np99 DDInter-enlarged ÷ curated-only: ${p99Ratio.toFixed(2)} with all findings (the enlarged KB returns more findings, so a bigger body), ${p99RatioSame.toFixed(2)} when both return the same findings (target ≤ 1.10).\n\n- Hot swap under load: ${swaps} activations (import of a local rule set, then rollback) during an 8 s run at ${CONNECTIONS} connections: ${swapRun.requests.total.toLocaleString()} requests, ${swapRun.non2xx + swapRun.errors + swapRun.timeouts} failed.\n`;
+  } finally {
+    await curatedDb.drop();
+  }
+}
+
+const suites = { keys: keyPipelineSuite, check: checkSuite, kb: kbSuite };
 const wanted = (process.argv[2] ?? Object.keys(suites).join(',')).split(',');
 const db = await setupDatabase();
 try {

@@ -8,6 +8,7 @@ import { CliModule } from './cli.module';
 import { CliUsageError } from './cli-usage.error';
 import { keysCreate, keysList, keysRevoke } from './key-commands';
 import { kbActivate, kbDiff, kbList, kbRollback } from './kb-commands';
+import { kbImport } from './kb-import.command';
 import type { DataSource } from 'typeorm';
 import { type ParsedArgs, parseArgs } from './parse-args';
 
@@ -35,6 +36,7 @@ const DB_COMMANDS: Record<string, string> = {
 type DsCommand = (ds: DataSource, args: ParsedArgs) => Promise<Output>;
 
 const KB_COMMANDS: Record<string, { usage: string; run: DsCommand }> = {
+  'kb import': { usage: 'kb import --format ddinter|drugs-at-fda|drugbank-vocabulary|vigil-csv FILES... [--source-id ID --title T --license L]', run: kbImport },
   'kb list': { usage: 'kb list                               knowledge-base releases (* = active)', run: kbList },
   'kb activate': { usage: 'kb activate VERSION', run: kbActivate },
   'kb rollback': { usage: 'kb rollback                           re-activate the previously active release', run: kbRollback },
@@ -110,7 +112,7 @@ export async function runCli(argv: string[]): Promise<number> {
       out = await appCommand(command.run, parseArgs(words.slice(2)));
     }
     process.stdout.write(json ? `${JSON.stringify(out.json)}\n` : `${out.human}\n`);
-    return 0;
+    return (out as { exitCode?: number }).exitCode ?? 0;
   } catch (error) {
     const code = error instanceof CliUsageError ? 'usage' : error instanceof ProblemException ? error.code : error instanceof ConfigError ? 'config' : 'failed';
     const message = error instanceof Error ? error.message : String(error);
