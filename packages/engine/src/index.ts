@@ -11,4 +11,4 @@ export { DrugSearchIndex, type DrugSearchHit, type DrugSearchOptions, type Searc
 export { CHECK_DISCLAIMER, InteractionEngine } from './engine/interaction.engine';
 export { DUPLICATE_INGREDIENT_RULE_ID } from './engine/duplicate-therapy.layer';
 export { severityForCount } from './engine/additive-risk.layer';
-export { compactKey, foldText } from './text/name.normalizer';
+export { compactKey, foldText, SALT_WORDS } from './text/name.normalizer';

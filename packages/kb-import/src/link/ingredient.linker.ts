@@ -1,4 +1,4 @@
-import { compactKey, foldText, type KnowledgeBase, type NameEntry } from '@vigil/engine';
+import { SALT_WORDS, compactKey, foldText, type KnowledgeBase, type NameEntry } from '@vigil/engine';
 import type { LinkMatch } from '../model/import.model';
 
 /** Outcome of linking one source name against the base knowledge base. */
@@ -7,24 +7,6 @@ export type LinkResult =
   | { kind: 'unlinked' }
   /** The name belongs to something that is not one ingredient (a combination product): it can be neither linked nor created. */
   | { kind: 'conflict'; reason: string };
-
-/**
- * Counter-ion, salt and hydrate words. The same list as the engine's resolver (`SALT_WORDS` in
- * packages/engine/src/text/name.normalizer.ts, which the engine does not export); a unit test keeps the two equal.
- */
-const SALT_WORDS: ReadonlySet<string> = new Set(
-  (
-    'sodium potassium calcium magnesium lithium zinc aluminum aluminium ammonium hydrochloride hcl dihydrochloride ' +
-    'hydrobromide hbr hydroiodide sulfate sulphate bisulfate hemisulfate succinate tartrate bitartrate maleate ' +
-    'mesylate mesilate besylate besilate camsylate tosylate citrate fumarate hemifumarate acetate diacetate ' +
-    'phosphate diphosphate dipropionate propionate valerate butyrate bromide chloride iodide nitrate oxalate ' +
-    'lactate gluconate carbonate bicarbonate oxide hydroxide trihydrate dihydrate monohydrate hemihydrate ' +
-    'sesquihydrate hydrate anhydrous malate pamoate embonate stearate palmitate estolate ethylsuccinate ' +
-    'decanoate enanthate cypionate undecanoate benzoate salicylate xinafoate furoate aspartate glutamate ' +
-    'edisylate napsylate olamine meglumine tromethamine trometamol disodium dipotassium monosodium ' +
-    'hyclate saccharate mandelate lauryl ester base free acid'
-  ).split(/\s+/),
-);
 
 /** Salt words that are part of a substance's own name ("valproic acid"): never stripped to name a new ingredient. */
 const NAME_WORDS: ReadonlySet<string> = new Set(['acid', 'base', 'free', 'ester', 'lauryl']);
