@@ -316,6 +316,12 @@ suite('dashboard in a real browser', () => {
     await page.goto(`${admin.url}/#/admin/kb`);
     await page.getByTestId('kb-counts').waitFor();
     expect(await page.getByTestId('kb-sources').textContent()).toMatch(/vigil/i);
+    // The API recorded the curated pack as the first (active) release; nothing earlier to roll back to.
+    const release = page.getByTestId('kb-release-row');
+    expect(await release.count()).toBe(1);
+    expect(await release.textContent()).toMatch(/active/);
+    expect(await page.getByTestId('kb-active').textContent()).toContain(await release.getAttribute('data-version'));
+    expect(await page.getByTestId('kb-rollback').isDisabled()).toBe(true);
     await shot('13-admin-kb');
   }, 60_000);
 

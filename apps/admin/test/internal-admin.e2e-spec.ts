@@ -31,6 +31,9 @@ describe('/api/admin: the operator API (role admin)', () => {
     ['POST', `/api/admin/keys/${uKey.id}/revoke`],
     ['GET', '/api/admin/audit'],
     ['GET', '/api/admin/kb'],
+    ['GET', '/api/admin/kb/releases'],
+    ['POST', '/api/admin/kb/releases/no-such-release/activate'],
+    ['POST', '/api/admin/kb/rollback'],
   ] as const;
 
   it('every admin route: 401 without a session, 403 forbidden for a user, 403 csrf_failed without the token', async () => {
@@ -161,9 +164,11 @@ describe('/api/admin: the operator API (role admin)', () => {
     expect(window.body.total).toBe(all.body.total);
   });
 
-  it('reports the knowledge base: version, counts, sources', async () => {
-    const r = await op.client.get('/api/admin/kb');
-    expect(r.status).toBe(200);
+  it('reports the knowledge base: the active release (none before the API starts) and the curated pack: version, counts, sources', async () => {
+    const res = await op.client.get('/api/admin/kb');
+    expect(res.status).toBe(200);
+    expect(res.body.release).toBeNull();
+    const r = { body: res.body.curated };
     expect(r.body).toMatchObject({ version: expect.any(String), releasedAt: expect.any(String), counts: { sources: expect.any(Number), ingredients: expect.any(Number), rules: expect.any(Number) } });
     expect(r.body.counts.rules).toBeGreaterThan(0);
     expect(r.body.sources.length).toBe(r.body.counts.sources);

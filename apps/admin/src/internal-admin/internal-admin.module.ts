@@ -6,12 +6,13 @@ import { AdminAuditController } from './admin-audit.controller';
 import { AdminKbController } from './admin-kb.controller';
 import { AdminKeysController } from './admin-keys.controller';
 import { AuditLogService } from './audit-log.service';
+import { KbReleasesService } from './kb-releases.service';
 import { KbStatusService } from './kb-status.service';
 
 /** The operator's JSON API under `/api/admin` (role `admin`, enforced by the global session guard). */
 @Module({
   imports: [AdminCoreModule],
   controllers: [AdminAccountsController, AdminKeysController, AdminAuditController, AdminKbController],
-  providers: [AdminAccountsService, AuditLogService, KbStatusService],
+  providers: [AdminAccountsService, AuditLogService, KbStatusService, KbReleasesService],
 })
 export class InternalAdminModule {}

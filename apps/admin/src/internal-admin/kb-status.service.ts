@@ -12,7 +12,7 @@ export interface KbStatusResponse {
   sources: { id: string; title: string; license: string; url: string | null; rules: number; citedByRules: number; pathways: number }[];
 }
 
-/** Version, sizes and sources of the knowledge base this deployment ships (`@vigil/engine`'s curated KB). */
+/** Version, sizes and sources of the curated pack this build ships (`@vigil/engine`'s curated KB); releases add imported sources on top. */
 @Injectable()
 export class KbStatusService {
   private cached: KbStatusResponse | undefined;
