@@ -1,6 +1,3 @@
-import { CliUsageError } from './cli-usage.error';
-
-export { CliUsageError };
 export interface ParsedArgs {
   positional: string[];
   flags: Record<string, string | true>;
