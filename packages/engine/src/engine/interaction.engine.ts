@@ -74,9 +74,10 @@ export class InteractionEngine {
       ...new AdditiveRiskLayer(kb).run(units, pairwise.covered),
     ];
 
-    const all = drafts.map((d) => FindingBuilder.build(d, include));
+    // Filter before building: a finding below minSeverity costs no text filling, id hashing or allocation.
     const min = options.minSeverity;
-    const interactions = (min ? all.filter((f) => meetsSeverity(f.severity, min)) : all).sort(compareFindings);
+    const kept = min ? drafts.filter((d) => meetsSeverity(d.severity, min)) : drafts;
+    const interactions = kept.map((d) => FindingBuilder.build(d, include)).sort(compareFindings);
 
     const counts = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
     for (const f of interactions) counts[f.severity]++;
@@ -100,7 +101,7 @@ export class InteractionEngine {
         counts,
         complete: unresolved.length === 0,
         pairsChecked: (resolvedInputs * (resolvedInputs - 1)) / 2,
-        hiddenBySeverityFilter: all.length - interactions.length,
+        hiddenBySeverityFilter: drafts.length - kept.length,
       },
       resolutions: [...resolutions],
       interactions,
