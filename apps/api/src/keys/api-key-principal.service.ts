@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { type ApiKeyPrincipal, type ApiKeyPrincipalSource, parseAllowlist } from '@vigil/auth';
 import { effectivePlanId } from '@vigil/contracts';
 import type { KeyEvent } from '@vigil/db';
+import { ProblemException } from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import { PlanCatalog } from './plan-catalog';
 
@@ -83,16 +84,26 @@ export class ApiKeyPrincipalService implements ApiKeyPrincipalSource {
 
   private async load(hash: string): Promise<ApiKeyPrincipal | null> {
     const generation = this.generation;
-    const rows: Row[] = await this.dataSource.query(
+    const rows: Row[] = await this.queryKey(hash);
+    const principal = rows[0] ? this.toPrincipal(rows[0]) : null;
+    if (generation === this.generation) this.remember(hash, principal);
+    return principal;
+  }
+
+  /** The key lookup; a database that cannot answer is a 503 (retry later), never a 500 or a false "invalid key". */
+  private async queryKey(hash: string): Promise<Row[]> {
+    try {
+      return await this.dataSource.query(
       `SELECT k.id, k.account_id, k.hint, k.status, k.expires_at, k.scopes, k.allowed_ips, k.rate_limit, k.rate_window_seconds,
               a.status AS account_status, a.plan, a.trial_plan, a.trial_ends_at
          FROM api_key k JOIN account a ON a.id = k.account_id
         WHERE k.key_hash = $1`,
-      [hash],
-    );
-    const principal = rows[0] ? this.toPrincipal(rows[0]) : null;
-    if (generation === this.generation) this.remember(hash, principal);
-    return principal;
+        [hash],
+      );
+    } catch (error) {
+      this.logger.error(`key lookup failed: ${(error as Error).message}`);
+      throw new ProblemException('ServiceUnavailable', { detail: 'The key store is unreachable; retry shortly.', headers: { 'retry-after': '5' } });
+    }
   }
 
   private toPrincipal(r: Row): ApiKeyPrincipal {

@@ -34,7 +34,14 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
     const { limit, windowSeconds } = principal.rateLimit;
     const key = this.generateKey(context, principal.keyId, name);
     // The in-memory storage answers synchronously; Redis is one EVALSHA round trip.
-    const record = this.storageService instanceof WindowCounterStorage ? this.storageService.incrementSync(key, windowSeconds * 1000, limit) : await this.storageService.increment(key, windowSeconds * 1000, limit, 0, name);
+    if (this.storageService instanceof WindowCounterStorage) return this.decide(context, principal, name, this.storageService.incrementSync(key, windowSeconds * 1000, limit));
+    let record: StorageRecord;
+    try {
+      record = await this.storageService.increment(key, windowSeconds * 1000, limit, 0, name);
+    } catch {
+      // Fail closed, and say so: without the shared counter no instance can enforce the limit.
+      throw keyProblem('ServiceUnavailable', 'The rate-limit store is unreachable; retry shortly.', { 'retry-after': '5' });
+    }
     return this.decide(context, principal, name, record);
   }
 
