@@ -38,7 +38,7 @@ export function pinoOptions(input: LoggerOptionsInput): LoggerOptions {
         const raw = req.raw ?? req;
         return { method: raw.method, url: raw.url, headers: { ...raw.headers }, remoteAddress: req.ip ?? raw.socket?.remoteAddress };
       },
-      res: (res: { statusCode: number; getHeaders?: () => Record<string, unknown> }) => ({ statusCode: res.statusCode, headers: res.getHeaders?.() }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       err: (err: Error & { code?: string }) => ({ type: err.name, message: err.message, code: err.code, stack: err.stack }),
     },
   };
