@@ -10,6 +10,7 @@ import { ProblemExceptionFilter } from '../errors/problem.filter';
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 import { createValidationPipe } from '../errors/validation-pipe.factory';
 import { type LoggerOptionsInput, pinoOptions } from '../logging/logger.options';
+import { LazyRequestLogger } from '../logging/lazy-request.logger';
 import { PinoNestLogger } from '../logging/pino-nest.logger';
 import { requestIdFor } from '../logging/request-id';
 
@@ -33,6 +34,7 @@ export async function createVigilApp(module: DynamicModule | Type, options: Crea
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     trustProxy: false,
     genReqId: (raw: IncomingMessage) => requestIdFor(raw),
+    childLoggerFactory: (parent: unknown, bindings: pino.Bindings, childOptions: pino.ChildLoggerOptions) => new LazyRequestLogger(parent as pino.Logger, bindings, childOptions) as never,
     routerOptions: { ignoreTrailingSlash: true },
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { bufferLogs: true, abortOnError: false });
