@@ -3,15 +3,12 @@ let rowB = new Int32Array(64);
 let rowC = new Int32Array(64);
 
 /**
- * Optimal-string-alignment (restricted Damerau–Levenshtein) distance, computed only up to `max`:
- * returns `max + 1` as soon as the distance is known to exceed `max`. Reuses its row buffers (not re-entrant).
+ * The last row of the optimal-string-alignment (restricted Damerau–Levenshtein) table of `a` against the first `m`
+ * characters of `b`, or `undefined` as soon as every cell of a row exceeds `max`. Reuses module-level row buffers
+ * (not re-entrant; the returned row is valid until the next call).
  */
-export function boundedOsaDistance(a: string, b: string, max: number): number {
+function osaLastRow(a: string, b: string, m: number, max: number): Int32Array | undefined {
   const n = a.length;
-  const m = b.length;
-  if (Math.abs(n - m) > max) return max + 1;
-  if (n === 0) return m;
-  if (m === 0) return n;
   if (rowA.length <= m) {
     rowA = new Int32Array(m + 1);
     rowB = new Int32Array(m + 1);
@@ -40,13 +37,27 @@ export function boundedOsaDistance(a: string, b: string, max: number): number {
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
-    if (rowMin > max) return max + 1;
+    if (rowMin > max) return undefined;
     const tmp = prevPrev;
     prevPrev = prev;
     prev = cur;
     cur = tmp;
   }
-  return prev[m] > max ? max + 1 : prev[m];
+  return prev;
+}
+
+/**
+ * Optimal-string-alignment (restricted Damerau–Levenshtein) distance, computed only up to `max`:
+ * returns `max + 1` as soon as the distance is known to exceed `max`.
+ */
+export function boundedOsaDistance(a: string, b: string, max: number): number {
+  const n = a.length;
+  const m = b.length;
+  if (Math.abs(n - m) > max) return max + 1;
+  if (n === 0) return m;
+  if (m === 0) return n;
+  const row = osaLastRow(a, b, m, max);
+  return row === undefined || row[m] > max ? max + 1 : row[m];
 }
 
 /**
@@ -54,36 +65,12 @@ export function boundedOsaDistance(a: string, b: string, max: number): number {
  * "metropol" vs "metoprolol succinate" compares against the best-aligned prefix.
  */
 export function boundedPrefixDistance(query: string, text: string, max: number): number {
-  const n = query.length;
-  const m = Math.min(text.length, n + max);
-  if (n === 0) return 0;
-  let prevPrev = new Array<number>(m + 1).fill(0);
-  let prev = new Array<number>(m + 1);
-  let cur = new Array<number>(m + 1);
-  for (let j = 0; j <= m; j++) prev[j] = j;
-  for (let i = 1; i <= n; i++) {
-    cur[0] = i;
-    let rowMin = i;
-    const qi = query.charCodeAt(i - 1);
-    for (let j = 1; j <= m; j++) {
-      const tj = text.charCodeAt(j - 1);
-      let v = prev[j - 1] + (qi === tj ? 0 : 1);
-      if (prev[j] + 1 < v) v = prev[j] + 1;
-      if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
-      if (i > 1 && j > 1 && qi === text.charCodeAt(j - 2) && query.charCodeAt(i - 2) === tj && prevPrev[j - 2] + 1 < v) {
-        v = prevPrev[j - 2] + 1;
-      }
-      cur[j] = v;
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin > max) return max + 1;
-    const tmp = prevPrev;
-    prevPrev = prev;
-    prev = cur;
-    cur = tmp;
-  }
+  if (query.length === 0) return 0;
+  const m = Math.min(text.length, query.length + max);
+  const row = osaLastRow(query, text, m, max);
+  if (row === undefined) return max + 1;
   let best = max + 1;
-  for (let j = 0; j <= m; j++) if (prev[j] < best) best = prev[j];
+  for (let j = 0; j <= m; j++) if (row[j] < best) best = row[j];
   return best;
 }
 
