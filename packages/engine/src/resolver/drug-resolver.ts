@@ -91,7 +91,23 @@ export class DrugResolver {
   }
 
   /** Resolves free text (a name, or a code written as text). */
+  /**
+   * Resolutions of free text, memoised per resolver (so per knowledge base): medication lists repeat the same
+   * names all day. Bounded; cleared when full. Attempts are never mutated after they are built.
+   */
+  private readonly textMemo = new Map<string, Attempt>();
+
   private resolveText(text: string): Attempt {
+    let attempt = this.textMemo.get(text);
+    if (!attempt) {
+      attempt = this.resolveTextUncached(text);
+      if (this.textMemo.size >= TEXT_MEMO_LIMIT) this.textMemo.clear();
+      this.textMemo.set(text, attempt);
+    }
+    return attempt;
+  }
+
+  private resolveTextUncached(text: string): Attempt {
     const folded = foldText(text);
     if (folded === '') return { status: 'unresolved', targets: [], reason: 'empty input' };
     const code = detectCode(folded);
@@ -286,11 +302,13 @@ export class DrugResolver {
       if (a.split) out.split = true;
       return out;
     }
-    out.suggestions = a.suggestions ?? [];
+    out.suggestions = [...(a.suggestions ?? [])];
     if (a.reason) out.reason = a.reason;
     return out;
   }
 }
+
+const TEXT_MEMO_LIMIT = 20_000;
 
 function detectCode(folded: string): [string, string] | undefined {
   const m = CODE_PREFIX_RE.exec(folded);
