@@ -61,8 +61,9 @@ export class KbReleaseRepository {
     if (refs.length === 0) return curatedVersion;
     const h = createHash('sha256').update(curatedVersion);
     for (const r of [...refs].sort((a, b) => a.id.localeCompare(b.id))) h.update(`|${r.id}:${r.hash}`);
-    const date = new Date().toISOString().slice(0, 10).replace(/-/g, '.');
-    return `kb-${date}-${h.digest('hex').slice(0, 10)}`;
+    // Only the composition goes in: the same curated pack and source versions are the same release on any day,
+    // so re-importing identical files (or instances starting on different days) never makes a duplicate release.
+    return `kb-${h.digest('hex').slice(0, 16)}`;
   }
 
   async list(): Promise<KbReleaseRecord[]> {
