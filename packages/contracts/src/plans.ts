@@ -17,3 +17,8 @@ export const DEFAULT_PLANS: readonly PlanDefinition[] = Object.freeze([
 export function effectivePlanId(account: { plan: string; trialPlan: string | null; trialEndsAt: Date | null }, now = new Date()): string {
   return account.trialPlan && account.trialEndsAt && account.trialEndsAt > now ? account.trialPlan : account.plan;
 }
+
+/** The plan with this id; an unknown id (a plan removed from the configuration) falls back to the first plan. */
+export function planById(plans: readonly PlanDefinition[], id: string): PlanDefinition {
+  return plans.find((p) => p.id === id) ?? plans[0];
+}

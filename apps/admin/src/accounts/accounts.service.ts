@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type PlanDefinition, effectivePlanId } from '@vigil/contracts';
+import { type PlanDefinition, effectivePlanId, planById } from '@vigil/contracts';
 import { AccountEntity } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -38,7 +38,7 @@ export class AccountsService {
   ) {}
 
   plan(id: string): PlanDefinition {
-    return this.config.VIGIL_PLANS.find((p) => p.id === id) ?? this.config.VIGIL_PLANS[0];
+    return planById(this.config.VIGIL_PLANS, id);
   }
 
   view(a: AccountEntity): AccountView {

@@ -1,14 +1,10 @@
-import type { PlanDefinition } from '@vigil/contracts';
+import { type PlanDefinition, planById } from '@vigil/contracts';
 
-/** The configured plans by id; an unknown plan id falls back to the first (most restrictive) plan. */
+/** The configured plans (`VIGIL_PLANS`), injectable into the key-policy services. */
 export class PlanCatalog {
-  private readonly byId: Map<string, PlanDefinition>;
-
-  constructor(readonly plans: readonly PlanDefinition[]) {
-    this.byId = new Map(plans.map((p) => [p.id, p]));
-  }
+  constructor(readonly plans: readonly PlanDefinition[]) {}
 
   get(id: string): PlanDefinition {
-    return this.byId.get(id) ?? this.plans[0];
+    return planById(this.plans, id);
   }
 }
