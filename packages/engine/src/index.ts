@@ -3,7 +3,7 @@
 export * from './model/kb-vocabulary';
 export * from './model/compiled-kb.model';
 export * from './model/drug-input.model';
-export { KnowledgeBase, type KnowledgeBaseOptions, type IngredientDescription, type PairRuleRef, type PathwayMatch } from './kb/knowledge-base';
+export { KnowledgeBase, type KbCounts, type KnowledgeBaseOptions, type IngredientDescription, type PairRuleRef, type PathwayMatch } from './kb/knowledge-base';
 export { CURATED_KB_PATH, assertCompiledKb, buildKnowledgeBase, composeRelease, loadCuratedKb, mergeCompiledKbs, readCompiledKb } from './kb/kb.loader';
 export { NameIndex, type NameCandidate, type NameEntry, type NameKind, type NameTarget } from './resolver/name.index';
 export { DrugResolver, type DrugResolverOptions } from './resolver/drug-resolver';

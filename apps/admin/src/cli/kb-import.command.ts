@@ -73,8 +73,7 @@ export async function kbImport(ds: DataSource, args: ParsedArgs): Promise<CliOut
     const others = (await repo.sourceDocs(refs.filter((s) => s.id !== r.sourceId))) as CompiledKnowledgeBase[];
     const releasedAt = new Date().toISOString();
     const kb = composeRelease(curated, [...others, result.doc], { version, releasedAt });
-    const counts = { ingredients: kb.ingredients.length, products: kb.products.length, classes: kb.classes.length, rules: kb.rules.length, pathways: kb.pathways.length, domains: kb.domains.length };
-    await repo.create(m, { version, releasedAt, curatedVersion: curated.version, sourceRefs: refs, sources: kb.info.sources, counts });
+    await repo.create(m, { version, releasedAt, curatedVersion: curated.version, sourceRefs: refs, sources: kb.info.sources, counts: { ...kb.counts() } });
     await repo.activate(version, m);
     return { version, changed: true };
   });

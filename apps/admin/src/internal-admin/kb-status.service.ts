@@ -30,15 +30,7 @@ export class KbStatusService {
     this.cached = {
       version: kb.version,
       releasedAt: kb.releasedAt,
-      counts: {
-        sources: kb.sources.length,
-        ingredients: kb.ingredients.length,
-        classes: kb.classes.length,
-        products: kb.products.length,
-        rules: kb.rules.length,
-        pathways: kb.pathways.length,
-        domains: kb.domains.length,
-      },
+      counts: { sources: kb.sources.length, ...kb.counts() },
       rulesBySeverity,
       sources: kb.sources.map((s) => ({
         id: s.id,

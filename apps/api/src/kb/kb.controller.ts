@@ -11,7 +11,7 @@ export class KbController {
 
   @Get()
   describe() {
-    const { kb, counts } = this.kb.current();
-    return { ...kb.info, counts };
+    const { kb } = this.kb.current();
+    return { ...kb.info, counts: kb.counts() };
   }
 }

@@ -6,20 +6,10 @@ import { DataSource } from 'typeorm';
 import { API_CONFIG } from '../config/api-config.token';
 import type { ApiConfig } from '../config/api-env.schema';
 
-export interface KbCounts {
-  ingredients: number;
-  products: number;
-  classes: number;
-  rules: number;
-  pathways: number;
-  domains: number;
-}
-
 /** Everything a request needs from one release; swapped as a whole, so a response never mixes two releases. */
 export interface KbState {
   kb: KnowledgeBase;
   search: DrugSearchIndex;
-  counts: KbCounts;
 }
 
 /**
@@ -84,8 +74,10 @@ export class KnowledgeBaseService implements OnModuleInit, OnApplicationShutdown
     const version = KbReleaseRepository.releaseVersion(this.curated.version, sourceRefs);
     const docs = (await this.releases.sourceDocs(sourceRefs)) as CompiledKnowledgeBase[];
     const kb = this.compose(docs, version, this.curated.releasedAt);
-    await this.releases.create(this.dataSource.manager, { version, releasedAt: this.curated.releasedAt, curatedVersion: this.curated.version, sourceRefs, sources: kb.info.sources, counts: { ...countsOf(kb) } });
+    await this.releases.create(this.dataSource.manager, { version, releasedAt: this.curated.releasedAt, curatedVersion: this.curated.version, sourceRefs, sources: kb.info.sources, counts: { ...kb.counts() } });
     await this.releases.activate(version);
+    // Serve the knowledge base just built: loadActive() then finds it current instead of building it again.
+    this.install(kb);
     this.logger.log(`curated pack ${this.curated.version} recorded as release ${version}`);
   }
 
@@ -104,13 +96,14 @@ export class KnowledgeBaseService implements OnModuleInit, OnApplicationShutdown
     if (this.state?.kb.version === active.version) return;
     const t = performance.now();
     const kb = await this.build(active.version);
-    const next: KbState = { kb, search: new DrugSearchIndex(kb), counts: countsOf(kb) };
-    this.engine.resolverFor(kb);
-    this.state = next;
+    this.install(kb);
     this.logger.log(`knowledge base ${kb.version} active (built in ${Math.round(performance.now() - t)} ms)`);
   }
-}
 
-export function countsOf(kb: KnowledgeBase): KbCounts {
-  return { ingredients: kb.ingredients.length, products: kb.products.length, classes: kb.classes.length, rules: kb.rules.length, pathways: kb.pathways.length, domains: kb.domains.length };
+  /** Indexes a built knowledge base beside the serving one, then swaps the single reference requests read. */
+  private install(kb: KnowledgeBase): void {
+    const next: KbState = { kb, search: new DrugSearchIndex(kb) };
+    this.engine.resolverFor(kb);
+    this.state = next;
+  }
 }

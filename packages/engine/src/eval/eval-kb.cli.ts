@@ -164,7 +164,7 @@ function main(): number {
     .filter((v) => v.unresolved.length === 0 && v.severity !== null && severityRank(v.severity) <= severityRank('major'))
     .slice(0, args.top);
 
-  const stats = { ingredients: kb.ingredients.length, products: kb.products.length, classes: kb.classes.length, rules: kb.rules.length, pathways: kb.pathways.length, domains: kb.domains.length };
+  const stats = kb.counts();
   if (args.json) {
     const out = {
       kb: { version: kb.version, releasedAt: kb.releasedAt, path: args.kb ?? CURATED_KB_PATH, ...stats },

@@ -35,6 +35,16 @@ export interface PathwayMatch {
   riskTag: string;
 }
 
+/** Sizes of a knowledge base. */
+export interface KbCounts {
+  ingredients: number;
+  products: number;
+  classes: number;
+  rules: number;
+  pathways: number;
+  domains: number;
+}
+
 /** What `describeIngredient` returns. */
 export interface IngredientDescription {
   ingredient: KbIngredient;
@@ -235,6 +245,11 @@ export class KnowledgeBase {
   }
 
   /** Ingredient, names, classes, products and how many rules mention it; undefined for an unknown id. */
+  /** How much the knowledge base holds, for status pages and release records. */
+  counts(): KbCounts {
+    return { ingredients: this.ingredients.length, products: this.products.length, classes: this.classes.length, rules: this.rules.length, pathways: this.pathways.length, domains: this.domains.length };
+  }
+
   describeIngredient(id: string): IngredientDescription | undefined {
     const i = this.ingredientIndex.get(id);
     if (i === undefined) return undefined;
