@@ -12,6 +12,7 @@ import type {
 } from '../model/compiled-kb.model';
 import { CURATED_SOURCE_ID, pathwayRiskTag } from '../model/kb-vocabulary';
 import { NameIndex } from '../resolver/name.index';
+import { RuleInterner } from './rule.interner';
 
 export interface KnowledgeBaseOptions {
   /**
@@ -99,7 +100,9 @@ export class KnowledgeBase {
     this.ingredients = doc.ingredients;
     this.classes = doc.classes;
     this.products = doc.products;
-    this.rules = doc.rules;
+    // Bulk sources repeat the same texts and citation on every rule: share them (see RuleInterner).
+    const interner = new RuleInterner();
+    this.rules = doc.rules.map((r) => interner.rule(r));
     this.pathways = doc.pathways;
     this.domains = doc.domains;
     this.sourcePrecedence = orderSources(options.sourcePrecedence, doc);
@@ -136,7 +139,7 @@ export class KnowledgeBase {
 
     this.directRuleCounts = new Array<number>(n).fill(0);
     this.ruleCounts = new Array<number>(n).fill(0);
-    for (const rule of doc.rules) this.indexRule(rule);
+    for (const rule of this.rules) this.indexRule(rule);
 
     this.perpetratorOf = Array.from({ length: n }, () => []);
     this.victimOf = Array.from({ length: n }, () => new Set<string>());
