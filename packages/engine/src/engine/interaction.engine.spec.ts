@@ -1,7 +1,9 @@
-import type { InteractionFinding } from '@vigil/contracts';
+import { join } from 'node:path';
+import type { InteractionFinding, Severity } from '@vigil/contracts';
 import { fixtureDoc, fixtureKb } from '../../test-fixtures/fixture-kb';
 import { KnowledgeBase } from '../kb/knowledge-base';
-import { buildKnowledgeBase } from '../kb/kb.loader';
+import { buildKnowledgeBase, loadCuratedKb, readCompiledKb } from '../kb/kb.loader';
+import { meetsSeverity } from '../model/kb-vocabulary';
 import type { CompiledKnowledgeBase, KbIngredient, KbRule } from '../model/compiled-kb.model';
 import type { DrugInput } from '../model/drug-input.model';
 import { InteractionEngine } from './interaction.engine';
@@ -324,3 +326,50 @@ function time(f: () => void): number {
 function median(xs: number[]): number {
   return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 }
+
+describe('minSeverity on the curated knowledge base', () => {
+  // The compiled curated pack (the test command builds the package first).
+  const CURATED_PATH = join(__dirname, '..', '..', 'dist', 'kb', 'curated.json');
+  const curated = loadCuratedKb({ path: CURATED_PATH });
+  const engine = new InteractionEngine();
+  const names = curated.ingredients.map((i) => i.name);
+  // Deterministic lists (an LCG), some with the same ingredient twice, so merged findings are covered too.
+  let seed = 12345;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+  const lists = Array.from({ length: 40 }, (_, n) => {
+    const list = Array.from({ length: 6 + (n % 9) }, () => names[next() % names.length]);
+    if (n % 4 === 0) list.push(list[0]);
+    return list;
+  });
+
+  // A second source asserting many of the same pairs with other severities: folding and precedence paths too.
+  const severities = ['contraindicated', 'major', 'moderate', 'minor', 'unknown'] as const;
+  const bulkRules: KbRule[] = [];
+  for (const list of lists) {
+    for (let i = 0; i + 1 < list.length; i++) {
+      const [a, b] = [curated.ingredients.find((x) => x.name === list[i])!.id, curated.ingredients.find((x) => x.name === list[i + 1])!.id];
+      if (a === b) continue;
+      bulkRules.push({
+        id: `bulk:${a}--${b}`, sourceId: 'bulk', a: { ingredient: a }, b: { ingredient: b }, severity: severities[next() % severities.length], risks: [],
+        summary: 'Bulk pair.', consequence: '', mechanism: 'Not provided.', management: 'Consult the labels.', evidence: { level: 'unknown' },
+        citations: [{ source: 'bulk', title: 'Bulk', url: 'https://example.org/' }],
+      });
+    }
+  }
+  const bulk: CompiledKnowledgeBase = {
+    format: 'vigil-kb/1', version: 'bulk-1', releasedAt: '2026-01-01T00:00:00.000Z', sources: [{ id: 'bulk', title: 'Bulk', license: 'test' }],
+    ingredients: [], classes: [], products: [], rules: [...new Map(bulkRules.map((r) => [r.id, r])).values()], pathways: [], domains: [],
+  };
+  const enlarged = buildKnowledgeBase([readCompiledKb(CURATED_PATH), bulk]);
+
+  it.each(['contraindicated', 'major', 'moderate', 'minor'].flatMap((m) => [[m, 'curated'], [m, 'curated + bulk']]) as [Severity, string][])('%s on %s: the same findings as filtering the full result, and an exact hidden count', (min, which) => {
+    const kbUnderTest = which === 'curated' ? curated : enlarged;
+    for (const drugs of lists) {
+      const all = engine.check(kbUnderTest, drugs);
+      const some = engine.check(kbUnderTest, drugs, { minSeverity: min });
+      const expected = all.interactions.filter((f) => meetsSeverity(f.severity, min));
+      expect(some.interactions).toStrictEqual(expected);
+      expect(some.summary.hiddenBySeverityFilter).toBe(all.interactions.length - expected.length);
+    }
+  });
+});

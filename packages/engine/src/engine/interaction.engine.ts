@@ -67,7 +67,8 @@ export class InteractionEngine {
       }
     }
 
-    const pairwise = new PairwiseLayer(kb, precedence);
+    const min = options.minSeverity;
+    const pairwise = new PairwiseLayer(kb, precedence, min);
     const drafts: FindingDraft[] = [
       ...pairwise.run(units),
       ...new DuplicateTherapyLayer(kb, options.duplicateIngredientSeverity ?? 'moderate').run(units),
@@ -75,7 +76,6 @@ export class InteractionEngine {
     ];
 
     // Filter before building: a finding below minSeverity costs no text filling, id hashing or allocation.
-    const min = options.minSeverity;
     const kept = min ? drafts.filter((d) => meetsSeverity(d.severity, min)) : drafts;
     const interactions = kept.map((d) => FindingBuilder.build(d, include)).sort(compareFindings);
 
@@ -101,7 +101,7 @@ export class InteractionEngine {
         counts,
         complete: unresolved.length === 0,
         pairsChecked: (resolvedInputs * (resolvedInputs - 1)) / 2,
-        hiddenBySeverityFilter: drafts.length - kept.length,
+        hiddenBySeverityFilter: drafts.length - kept.length + pairwise.hiddenCount,
       },
       resolutions: [...resolutions],
       interactions,

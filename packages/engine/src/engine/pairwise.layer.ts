@@ -1,7 +1,7 @@
 import type { FindingKind, Severity } from '@vigil/contracts';
 import { pairKey, type KnowledgeBase } from '../kb/knowledge-base';
 import type { KbCitation, KbPathway, KbRule } from '../model/compiled-kb.model';
-import { severityRank } from '../model/kb-vocabulary';
+import { meetsSeverity, severityRank } from '../model/kb-vocabulary';
 import type { CheckUnit, FindingDraft } from './check-unit.model';
 import { FindingBuilder } from './finding.builder';
 
@@ -31,11 +31,15 @@ export class PairwiseLayer {
   /** Risk tags of the kept layer-1/2 findings per ingredient pair (key: `pairKey` of dense indexes): used by layer 5. */
   readonly covered = new Map<number, string[]>();
   private readonly drafts = new Map<string, FindingDraft>();
+  /** Keys of single-rule findings below `minSeverity`, never built (a bulk source makes many). */
+  private readonly hidden = new Set<string>();
   private readonly rank = new Map<string, number>();
 
+  /** `minSeverity`: findings that could only be filtered out later are counted instead of built. */
   constructor(
     private readonly kb: KnowledgeBase,
     precedence: readonly string[],
+    private readonly minSeverity?: Severity,
   ) {
     precedence.forEach((s, i) => {
       if (!this.rank.has(s)) this.rank.set(s, i);
@@ -54,6 +58,13 @@ export class PairwiseLayer {
     return [...this.drafts.values()];
   }
 
+  /** Findings below `minSeverity` that were counted, not built. */
+  get hiddenCount(): number {
+    let n = 0;
+    for (const key of this.hidden) if (!this.drafts.has(key)) n++;
+    return n;
+  }
+
   private sourceRank(sourceId: string): number {
     return this.rank.get(sourceId) ?? this.rank.size;
   }
@@ -66,7 +77,8 @@ export class PairwiseLayer {
     if (refs && refs.length === 1 && perpU.length === 0 && perpV.length === 0) {
       // Fast path: one rule, nothing to rank, suppress or fold.
       const ref = refs[0];
-      this.draftFor({ layer: ref.layer, sourceId: ref.rule.sourceId, severity: ref.rule.severity, risks: ref.rule.risks, specificity: ref.specificity, rule: ref.rule }, u, v);
+      if (this.below(ref.rule.severity)) this.hidden.add(draftKey(ref.rule.id, u, v));
+      else this.draftFor({ layer: ref.layer, sourceId: ref.rule.sourceId, severity: ref.rule.severity, risks: ref.rule.risks, specificity: ref.specificity, rule: ref.rule }, u, v);
       if (ref.rule.risks.length > 0) this.cover(u, v, ref.rule.risks);
       return;
     }
@@ -92,7 +104,8 @@ export class PairwiseLayer {
     const primary = mixed ? candidates.filter((c) => c.sourceId === top) : candidates;
     if (primary.length > 1) primary.sort(compareCandidates);
 
-    const kept: { c: Candidate; draft: FindingDraft }[] = [];
+    // A kept candidate below minSeverity is counted, not built (draft null): it would only be filtered out.
+    const kept: { c: Candidate; draft: FindingDraft | null }[] = [];
     let tags: Set<string> | undefined;
     let pathwaysKept: Set<string> | undefined;
     for (const c of primary) {
@@ -105,7 +118,7 @@ export class PairwiseLayer {
         tags ??= new Set();
         for (const t of c.risks) tags.add(t);
       }
-      kept.push({ c, draft: this.draftFor(c, u, v) });
+      kept.push({ c, draft: this.below(c.severity) ? this.hide(c, u, v) : this.draftFor(c, u, v) });
     }
 
     if (mixed) {
@@ -116,11 +129,12 @@ export class PairwiseLayer {
           kept.find((k) => k.c.risks.some((t) => list.some((s) => s.risks.includes(t)))) ??
           kept.reduce((a, b) => (severityRank(b.c.severity) < severityRank(a.c.severity) ? b : a));
         const severity = list.reduce((a, s) => (severityRank(s.severity) < severityRank(a) ? s.severity : a), list[0].severity);
-        FindingBuilder.fold(target.draft, sourceId, severity, list.flatMap((s) => citationsOf(s)));
+        const draft = target.draft;
+        if (draft) FindingBuilder.fold(draft, sourceId, severity, list.flatMap((s) => citationsOf(s)));
         // The merged finding stands for the folded assertions too: their risk tags cover the pair.
         for (const s of list) {
           for (const t of s.risks) {
-            if (s.layer < 3 && !target.draft.risks.includes(t)) target.draft.risks = [...target.draft.risks, t];
+            if (s.layer < 3 && draft && !draft.risks.includes(t)) draft.risks = [...draft.risks, t];
             if (s.layer < 3) (tags ??= new Set()).add(t);
           }
         }
@@ -144,15 +158,19 @@ export class PairwiseLayer {
     }
   }
 
+  private below(severity: Severity): boolean {
+    return this.minSeverity !== undefined && !meetsSeverity(severity, this.minSeverity);
+  }
+
+  private hide(c: Candidate, u: CheckUnit, v: CheckUnit): null {
+    this.hidden.add(candidateKey(c, u, v));
+    return null;
+  }
+
   /** The draft for a kept candidate, merged with the same rule on the same ingredients from other input pairs. */
   private draftFor(c: Candidate, u: CheckUnit, v: CheckUnit): FindingDraft {
     const src = (c.rule ?? c.pathway)!;
-    const key =
-      c.layer === 3
-        ? `${src.id}|${c.perpetrator!.ingredient.id}>${c.victim!.ingredient.id}`
-        : u.ingredient.id < v.ingredient.id
-          ? `${src.id}|${u.ingredient.id}|${v.ingredient.id}`
-          : `${src.id}|${v.ingredient.id}|${u.ingredient.id}`;
+    const key = candidateKey(c, u, v);
     const existing = this.drafts.get(key);
     const participants =
       c.layer === 3
@@ -198,6 +216,17 @@ export class PairwiseLayer {
     }
     return { perpetrator: c.perpetrator!.ingredient.name, victim: c.victim!.ingredient.name, enzyme: c.pathway!.enzyme };
   }
+}
+
+/** Key of a candidate's finding: a pathway rule per direction, a pair or class rule per unordered ingredient pair. */
+function candidateKey(c: Candidate, u: CheckUnit, v: CheckUnit): string {
+  const id = (c.rule ?? c.pathway)!.id;
+  return c.layer === 3 ? `${id}|${c.perpetrator!.ingredient.id}>${c.victim!.ingredient.id}` : draftKey(id, u, v);
+}
+
+/** Key of a layer-1/2 finding: the rule on an unordered ingredient pair (merges the same pair from other inputs). */
+function draftKey(ruleId: string, u: CheckUnit, v: CheckUnit): string {
+  return u.ingredient.id < v.ingredient.id ? `${ruleId}|${u.ingredient.id}|${v.ingredient.id}` : `${ruleId}|${v.ingredient.id}|${u.ingredient.id}`;
 }
 
 function compareCandidates(a: Candidate, b: Candidate): number {
