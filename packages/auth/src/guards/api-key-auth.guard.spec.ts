@@ -1,5 +1,6 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { generateApiKey, hashApiKey } from '../keys/api-key-format';
 import type { ApiKeyPrincipal } from '../policy/api-key-principal';
 import { ApiKeyAuthGuard } from './api-key-auth.guard';
@@ -20,7 +21,8 @@ function context(headers: Record<string, unknown>): ExecutionContext {
   const req = { headers };
   const handler = () => undefined;
   class Controller {}
-  return { switchToHttp: () => ({ getRequest: () => req }), getHandler: () => handler, getClass: () => Controller } as unknown as ExecutionContext;
+  // Nest's own context, as the guard pipeline builds it for an HTTP call: arguments [request, reply].
+  return new ExecutionContextHost([req, {}], Controller, handler);
 }
 
 describe('ApiKeyAuthGuard', () => {

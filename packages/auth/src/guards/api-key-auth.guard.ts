@@ -4,7 +4,7 @@ import { checkKeyFormat, hashApiKey } from '../keys/api-key-format';
 import type { ApiKeyPrincipal } from '../policy/api-key-principal';
 import { routeAuthMetadata } from './route-metadata';
 import { keyProblem } from './key-problem';
-import { keyState } from './key-request';
+import { httpRequest, keyState } from './key-request';
 import { API_KEY_PRINCIPALS, type ApiKeyPrincipalSource, KEY_POLICY_OPTIONS, type KeyPolicyOptions } from './key-policy.tokens';
 
 /** Guard 1: reads only `x-api-key`, checks prefix/length/alphabet/checksum before any I/O, then SHA-256 lookup. */
@@ -18,7 +18,7 @@ export class ApiKeyAuthGuard implements CanActivate {
 
   /** Synchronous on a cache hit: no promise on the hot path. */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const req = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined> }>();
+    const req = httpRequest<{ headers: Record<string, string | string[] | undefined> }>(context);
     if (routeAuthMetadata(this.reflector, context).isPublic) {
       keyState(req).vigilPublic = true;
       return true;

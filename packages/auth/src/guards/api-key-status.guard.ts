@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { ErrorCodes } from '@vigil/contracts';
 import { statusDenial } from '../policy/key-policy';
 import { keyProblem } from './key-problem';
-import { keyState } from './key-request';
+import { httpRequest, keyState } from './key-request';
 import { USAGE_RECORDER, type UsageRecorder } from './key-policy.tokens';
 
 const DETAIL = {
@@ -17,7 +17,7 @@ export class ApiKeyStatusGuard implements CanActivate {
   constructor(@Inject(USAGE_RECORDER) private readonly usage: UsageRecorder) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const principal = keyState(context.switchToHttp().getRequest()).vigilKey;
+    const principal = keyState(httpRequest(context)).vigilKey;
     if (!principal) return true;
     const denial = statusDenial(principal, Date.now());
     if (!denial) return true;

@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { clientIp } from '../network/client-ip';
 import { ipAllowed } from '../policy/key-policy';
 import { keyProblem } from './key-problem';
-import { keyState } from './key-request';
+import { httpRequest, keyState } from './key-request';
 import { KEY_POLICY_OPTIONS, type KeyPolicyOptions, USAGE_RECORDER, type UsageRecorder } from './key-policy.tokens';
 
 interface RawRequest {
@@ -19,7 +19,7 @@ export class IpAllowlistGuard implements CanActivate {
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const req = context.switchToHttp().getRequest<RawRequest>();
+    const req = httpRequest<RawRequest>(context);
     const state = keyState(req);
     const principal = state.vigilKey;
     if (!principal || principal.allowedIps.length === 0) return true;

@@ -3,7 +3,7 @@ import { ThrottlerGuard, type ThrottlerRequest, type ThrottlerStorage } from '@n
 import type { ApiKeyPrincipal } from '../policy/api-key-principal';
 import { WindowCounterStorage } from '../rate-limit/window-counter.storage';
 import { keyProblem } from './key-problem';
-import { keyState } from './key-request';
+import { httpReply, httpRequest, keyState } from './key-request';
 import { USAGE_RECORDER, type UsageRecorder } from './key-policy.tokens';
 
 export const KEY_THROTTLER = 'key';
@@ -28,7 +28,7 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
    * Reflector lookups per request) and go straight to the storage.
    */
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    const principal = keyState(context.switchToHttp().getRequest()).vigilKey;
+    const principal = keyState(httpRequest(context)).vigilKey;
     if (!principal) return true;
     const name = this.throttlers[0].name ?? KEY_THROTTLER;
     const { limit, windowSeconds } = principal.rateLimit;
@@ -61,7 +61,7 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
     const { limit, windowSeconds } = principal.rateLimit;
     const remaining = record.isBlocked ? 0 : Math.max(0, limit - record.totalHits);
     const reset = record.timeToExpire;
-    const reply = context.switchToHttp().getResponse<Reply>();
+    const reply = httpReply<Reply>(context);
     reply.header('ratelimit-policy', `"${name}";q=${limit};w=${windowSeconds}`);
     reply.header('ratelimit', `"${name}";r=${remaining};t=${reset}`);
     reply.header('x-ratelimit-limit', limit);

@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { Reflector } from '@nestjs/core';
 import { missingScopes } from '../policy/key-policy';
 import { keyProblem } from './key-problem';
-import { keyState } from './key-request';
+import { httpRequest, keyState } from './key-request';
 import { routeAuthMetadata } from './route-metadata';
 import { USAGE_RECORDER, type UsageRecorder } from './key-policy.tokens';
 
@@ -15,7 +15,7 @@ export class ScopesGuard implements CanActivate {
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const principal = keyState(context.switchToHttp().getRequest()).vigilKey;
+    const principal = keyState(httpRequest(context)).vigilKey;
     if (!principal) return true;
     const { scopes: required, anyKey } = routeAuthMetadata(this.reflector, context);
     if (!required || required.length === 0) {
