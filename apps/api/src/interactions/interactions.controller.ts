@@ -1,19 +1,23 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { RequireScopes } from '@vigil/auth';
-import { type CheckInteractionsRequest, type CheckInteractionsResponse, Scopes, validateCheckRequest } from '@vigil/contracts';
+import { type CheckInteractionsRequest, Scopes, validateCheckRequest } from '@vigil/contracts';
 import { ProblemException } from '@vigil/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { KnowledgeBaseService } from '../kb/knowledge-base.service';
+import { CheckResponseSerializer } from './check-response.serializer';
 
 /** `POST /v1/interactions/check`: every interacting pair in a medication list. */
 @Controller('v1/interactions')
 @RequireScopes(Scopes.InteractionsCheck)
 export class InteractionsController {
+  private readonly serializer = new CheckResponseSerializer();
+
   constructor(private readonly kb: KnowledgeBaseService) {}
 
   @Post('check')
   @HttpCode(200)
-  check(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): CheckInteractionsResponse {
+  /** Returns the response as JSON text (a `CheckInteractionsResponse`), written by CheckResponseSerializer. */
+  check(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): string {
     const errors = validateCheckRequest(body);
     if (errors.length) throw new ProblemException('ValidationFailed', { detail: errors.map((e) => `${e.pointer || '/'}: ${e.message}`).join('; '), errors });
     const request = body as CheckInteractionsRequest;
@@ -24,6 +28,7 @@ export class InteractionsController {
     // Medication lists are health data: never cached by intermediaries.
     reply.header('cache-control', 'no-store');
     reply.header('server-timing', `engine;dur=${(performance.now() - t0).toFixed(2)}`);
-    return { requestId: String(req.id), ...result };
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return this.serializer.serialize(String(req.id), result);
   }
 }
