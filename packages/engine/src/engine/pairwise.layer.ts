@@ -74,7 +74,10 @@ export class PairwiseLayer {
     const perpU = this.kb.perpetratorPathwaysAt(u.ing);
     const perpV = this.kb.perpetratorPathwaysAt(v.ing);
     if (!refs && perpU.length === 0 && perpV.length === 0) return;
-    if (refs && refs.length === 1 && perpU.length === 0 && perpV.length === 0) {
+    // Perpetrators are common (every CYP inhibitor); a pathway finding needs the other drug to be its victim too.
+    const pathwayHit = this.anyPathway(v, perpU) || this.anyPathway(u, perpV);
+    if (!refs && !pathwayHit) return;
+    if (refs && refs.length === 1 && !pathwayHit) {
       // Fast path: one rule, nothing to rank, suppress or fold.
       const ref = refs[0];
       if (this.below(ref.rule.severity)) this.hidden.add(draftKey(ref.rule.id, u, v));
@@ -149,6 +152,11 @@ export class PairwiseLayer {
     const prev = this.covered.get(key);
     if (!prev) this.covered.set(key, [...tags]);
     else for (const t of tags) if (!prev.includes(t)) prev.push(t);
+  }
+
+  private anyPathway(victim: CheckUnit, matches: ReturnType<KnowledgeBase['perpetratorPathwaysAt']>): boolean {
+    for (const m of matches) if (this.kb.isPathwayVictim(victim.ing, m.pathway.id)) return true;
+    return false;
   }
 
   private pathwayCandidates(perp: CheckUnit, victim: CheckUnit, matches: ReturnType<KnowledgeBase['perpetratorPathwaysAt']>, out: Candidate[]): void {
