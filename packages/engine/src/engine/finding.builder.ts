@@ -13,13 +13,14 @@ export class FindingBuilder {
   }
 
   static citations(list: readonly KbCitation[], sourceId: string): FindingCitation[] {
-    return list.map((c) => ({
-      source: c.source,
-      title: c.title,
-      ...(c.section ? { section: c.section } : {}),
-      ...(c.url ? { url: c.url } : {}),
-      sources: [sourceId],
-    }));
+    return list.map((c) => {
+      // Key order is the response order: source, title, section, url, sources.
+      const out = { source: c.source, title: c.title } as FindingCitation;
+      if (c.section) out.section = c.section;
+      if (c.url) out.url = c.url;
+      out.sources = [sourceId];
+      return out;
+    });
   }
 
   /** Adds participants not yet listed (same index and ingredient). */

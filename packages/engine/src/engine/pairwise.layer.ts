@@ -31,8 +31,13 @@ export class PairwiseLayer {
   /** Risk tags of the kept layer-1/2 findings per ingredient pair (key: `pairKey` of dense indexes): used by layer 5. */
   readonly covered = new Map<number, string[]>();
   private readonly drafts = new Map<string, FindingDraft>();
-  /** Keys of single-rule findings below `minSeverity`, never built (a bulk source makes many). */
+  /** Keys of findings below `minSeverity`, never built (a bulk source makes many). */
   private readonly hidden = new Set<string>();
+  /**
+   * The same for single-rule pairs, by `pairKey`: such a pair has exactly one possible finding, and an ingredient
+   * pair always takes the same path, so the number alone identifies it (no key string per pair).
+   */
+  private readonly hiddenPairs = new Set<number>();
   private readonly rank = new Map<string, number>();
 
   /** `minSeverity`: findings that could only be filtered out later are counted instead of built. */
@@ -60,7 +65,7 @@ export class PairwiseLayer {
 
   /** Findings below `minSeverity` that were counted, not built. */
   get hiddenCount(): number {
-    let n = 0;
+    let n = this.hiddenPairs.size;
     for (const key of this.hidden) if (!this.drafts.has(key)) n++;
     return n;
   }
@@ -80,7 +85,7 @@ export class PairwiseLayer {
     if (refs && refs.length === 1 && !pathwayHit) {
       // Fast path: one rule, nothing to rank, suppress or fold.
       const ref = refs[0];
-      if (this.below(ref.rule.severity)) this.hidden.add(draftKey(ref.rule.id, u, v));
+      if (this.below(ref.rule.severity)) this.hiddenPairs.add(pairKey(u.ing, v.ing));
       else this.draftFor({ layer: ref.layer, sourceId: ref.rule.sourceId, severity: ref.rule.severity, risks: ref.rule.risks, specificity: ref.specificity, rule: ref.rule }, u, v);
       if (ref.rule.risks.length > 0) this.cover(u, v, ref.rule.risks);
       return;
@@ -126,14 +131,19 @@ export class PairwiseLayer {
 
     if (mixed) {
       const secondary = new Map<string, Candidate[]>();
-      for (const c of candidates) if (c.sourceId !== top) secondary.set(c.sourceId, [...(secondary.get(c.sourceId) ?? []), c]);
+      for (const c of candidates) {
+        if (c.sourceId === top) continue;
+        const list = secondary.get(c.sourceId);
+        if (list) list.push(c);
+        else secondary.set(c.sourceId, [c]);
+      }
       for (const [sourceId, list] of secondary) {
         const target =
           kept.find((k) => k.c.risks.some((t) => list.some((s) => s.risks.includes(t)))) ??
           kept.reduce((a, b) => (severityRank(b.c.severity) < severityRank(a.c.severity) ? b : a));
         const severity = list.reduce((a, s) => (severityRank(s.severity) < severityRank(a) ? s.severity : a), list[0].severity);
         const draft = target.draft;
-        if (draft) FindingBuilder.fold(draft, sourceId, severity, list.flatMap((s) => citationsOf(s)));
+        if (draft) FindingBuilder.fold(draft, sourceId, severity, list.length === 1 ? citationsOf(list[0]) : list.flatMap((s) => citationsOf(s)));
         // The merged finding stands for the folded assertions too: their risk tags cover the pair.
         for (const s of list) {
           for (const t of s.risks) {
