@@ -82,7 +82,12 @@ export class KnowledgeBase {
   private readonly domainById = new Map<string, KbDomain>();
   private readonly classesOf: KbClass[][];
   private readonly duplicateClassesOf: KbClass[][];
-  private readonly pairRules = new Map<number, PairRuleRef[]>();
+  /**
+   * Layer-1/2 rules per ingredient pair, as one small map per ingredient (both directions share the list): a check
+   * looks up every partner of one ingredient in the same map, which stays in cache, where one map of all pairs
+   * (160k+ with DDInter) costs a cache miss per lookup.
+   */
+  private readonly partners: (Map<number, PairRuleRef[]> | undefined)[];
   private readonly perpetratorOf: PathwayMatch[][];
   private readonly victimOf: Set<string>[];
   private readonly domainsOf: KbDomain[][];
@@ -139,6 +144,7 @@ export class KnowledgeBase {
 
     this.directRuleCounts = new Array<number>(n).fill(0);
     this.ruleCounts = new Array<number>(n).fill(0);
+    this.partners = new Array<Map<number, PairRuleRef[]> | undefined>(n);
     for (const rule of this.rules) this.indexRule(rule);
 
     this.perpetratorOf = Array.from({ length: n }, () => []);
@@ -206,7 +212,7 @@ export class KnowledgeBase {
 
   /** Layer-1 and layer-2 rules applying to an ingredient pair (dense indexes, any order). */
   rulesForPair(i: number, j: number): readonly PairRuleRef[] | undefined {
-    return this.pairRules.get(pairKey(i, j));
+    return this.partners[i]?.get(j);
   }
 
   /** Pathway rules the ingredient triggers as perpetrator. */
@@ -294,10 +300,15 @@ export class KnowledgeBase {
         const key = pairKey(i, j);
         if (seen.has(key)) continue;
         seen.add(key);
-        const list = this.pairRules.get(key);
         const ref: PairRuleRef = { rule, layer, specificity };
+        const mapI = (this.partners[i] ??= new Map());
+        const list = mapI.get(j);
         if (list) list.push(ref);
-        else this.pairRules.set(key, [ref]);
+        else {
+          const created = [ref];
+          mapI.set(j, created);
+          (this.partners[j] ??= new Map()).set(i, created);
+        }
         counted.add(i);
         counted.add(j);
       }
