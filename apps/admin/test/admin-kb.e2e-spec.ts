@@ -2,7 +2,8 @@ import { KbReleaseRepository } from '@vigil/db';
 import { COMPILED_KB_FORMAT, type CompiledKnowledgeBase, loadCuratedKb } from '@vigil/engine';
 import { DataSource } from 'typeorm';
 import { AdminClient } from './support/admin-client';
-import { expectProblem, signedInAdmin, signedUpUser, withDb } from './support/fixtures';
+import { withPgClient } from '@vigil/testing';
+import { expectProblem, signedInAdmin, signedUpUser } from './support/fixtures';
 import { type RunningAdmin, startAdmin } from './support/start-admin';
 
 /** A minimal imported source document (one local rule). */
@@ -39,7 +40,7 @@ describe('/api/admin/kb: knowledge-base releases, activation and rollback (role 
     await admin.close();
   });
 
-  const kbEvents = () => withDb(admin.db.url, async (c) => (await c.query(`SELECT action, actor_type, actor_id, target_type, target_id, before, after FROM audit_event WHERE action LIKE 'kb.%' ORDER BY created_at, id`)).rows);
+  const kbEvents = () => withPgClient(admin.db.url, async (c) => (await c.query(`SELECT action, actor_type, actor_id, target_type, target_id, before, after FROM audit_event WHERE action LIKE 'kb.%' ORDER BY created_at, id`)).rows);
 
   it('every KB route: 401 without a session, 403 for a user, 403 csrf_failed without the token; nothing changes', async () => {
     const anon = new AdminClient(admin.url);

@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
 import { Client } from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { strongPassword, uniqueEmail } from './support/fixtures';
-import { REPO_ROOT, type SpawnedApi, freePort, spawnApi, vigilCli } from './support/spawn-api';
+import { REPO_ROOT, type SpawnedApp, freePort, spawnApp, vigilCli } from '@vigil/testing';
 import { type RunningAdmin, startAdmin } from './support/start-admin';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -29,7 +29,7 @@ const suite = haveChromium || process.env.CI ? describe : describe.skip;
 
 suite('dashboard in a real browser', () => {
   let db: TestDatabase;
-  let api: SpawnedApi;
+  let api: SpawnedApp;
   let admin: RunningAdmin;
   let context: BrowserContext;
   let page: Page;
@@ -91,7 +91,7 @@ suite('dashboard in a real browser', () => {
     db = await createTestDatabase();
     // The dashboard's origin is known up front, so the API can allow it (CORS) for the playground.
     const adminPort = await freePort();
-    api = await spawnApi({ DATABASE_URL: db.url, CORS_ORIGINS: `http://127.0.0.1:${adminPort}` });
+    api = await spawnApp('api', { LOG_LEVEL: 'warn', DATABASE_URL: db.url, CORS_ORIGINS: `http://127.0.0.1:${adminPort}` });
     // In-memory login throttling: the browser always comes from 127.0.0.1, so keep its counters to this app.
     admin = await startAdmin({ PUBLIC_API_URL: api.url, REDIS_URL: '' }, db, adminPort);
     const { chromium } = await import('playwright-core');

@@ -1,5 +1,6 @@
 import { AdminClient } from './support/admin-client';
-import { expectProblem, signedInAdmin, signedUpUser, withDb } from './support/fixtures';
+import { withPgClient } from '@vigil/testing';
+import { expectProblem, signedInAdmin, signedUpUser } from './support/fixtures';
 import { type RunningAdmin, startAdmin } from './support/start-admin';
 
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
@@ -100,7 +101,7 @@ describe('/api/admin: the operator API (role admin)', () => {
     const r = await op.client.post(`/api/admin/accounts/${u.id}/reactivate`);
     expect(r.body.account.status).toBe('active');
     expect((await u.client.get('/api/keys')).status).toBe(200);
-    const events = await withDb(admin.db.url, async (c) => (await c.query(`SELECT action, actor_type, actor_id FROM audit_event WHERE target_id = $1 AND action LIKE 'account.%' ORDER BY created_at`, [u.id])).rows);
+    const events = await withPgClient(admin.db.url, async (c) => (await c.query(`SELECT action, actor_type, actor_id FROM audit_event WHERE target_id = $1 AND action LIKE 'account.%' ORDER BY created_at`, [u.id])).rows);
     expect(events).toEqual([
       { action: 'account.create', actor_type: 'account', actor_id: u.id },
       { action: 'account.suspend', actor_type: 'admin', actor_id: op.id },

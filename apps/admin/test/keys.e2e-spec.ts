@@ -1,4 +1,5 @@
-import { expectProblem, signedUpUser, withDb } from './support/fixtures';
+import { withPgClient } from '@vigil/testing';
+import { expectProblem, signedUpUser } from './support/fixtures';
 import { AdminClient } from './support/admin-client';
 import { type RunningAdmin, startAdmin } from './support/start-admin';
 
@@ -35,9 +36,9 @@ describe('/api/keys: own keys only, shown in full once', () => {
     expect(one.body).not.toHaveProperty('key');
     expect(one.body).toMatchObject({ id: r.body.id, hint: r.body.hint });
     // Nothing stored holds the key: only its SHA-256.
-    const stored = await withDb(admin.db.url, async (c) => (await c.query('SELECT row_to_json(k)::text AS j FROM api_key k WHERE id = $1', [r.body.id])).rows[0].j as string);
+    const stored = await withPgClient(admin.db.url, async (c) => (await c.query('SELECT row_to_json(k)::text AS j FROM api_key k WHERE id = $1', [r.body.id])).rows[0].j as string);
     expect(stored).not.toContain(key);
-    const audit = await withDb(admin.db.url, async (c) => (await c.query(`SELECT coalesce(string_agg(row_to_json(e)::text, ''), '') AS j FROM audit_event e`)).rows[0].j as string);
+    const audit = await withPgClient(admin.db.url, async (c) => (await c.query(`SELECT coalesce(string_agg(row_to_json(e)::text, ''), '') AS j FROM audit_event e`)).rows[0].j as string);
     expect(audit).not.toContain(key);
   });
 
@@ -111,7 +112,7 @@ describe('/api/keys: own keys only, shown in full once', () => {
 
   it('enforces the plan’s key cap with 409 conflict', async () => {
     const c = await signedUpUser(admin, 'capped');
-    await withDb(admin.db.url, (db) => db.query(`UPDATE account SET trial_plan = NULL, trial_ends_at = NULL WHERE id = $1`, [c.id]));
+    await withPgClient(admin.db.url, (db) => db.query(`UPDATE account SET trial_plan = NULL, trial_ends_at = NULL WHERE id = $1`, [c.id]));
     for (let i = 0; i < 3; i++) expect((await c.client.post('/api/keys', { label: `k${i}` })).status).toBe(201);
     expectProblem(await c.client.post('/api/keys', { label: 'one too many' }), 409, 'conflict');
   });

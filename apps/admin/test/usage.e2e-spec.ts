@@ -1,5 +1,6 @@
 import { AdminClient } from './support/admin-client';
-import { expectProblem, signedUpUser, utcDay, withDb } from './support/fixtures';
+import { withPgClient } from '@vigil/testing';
+import { expectProblem, signedUpUser, utcDay } from './support/fixtures';
 import { type RunningAdmin, startAdmin } from './support/start-admin';
 
 describe('GET /api/usage', () => {
@@ -19,7 +20,7 @@ describe('GET /api/usage', () => {
     ids.bob = (await b.client.post('/api/keys', { label: 'bob' })).body.id;
     await a.client.post(`/api/keys/${ids.oldRevoked}/revoke`);
     await a.client.post(`/api/keys/${ids.busyRevoked}/revoke`);
-    await withDb(admin.db.url, async (c) => {
+    await withPgClient(admin.db.url, async (c) => {
       const rows: [string, string, number, number, number][] = [
         [ids.main, utcDay(0), 5, 2, 1],
         [ids.main, utcDay(3), 10, 0, 0],
@@ -65,7 +66,7 @@ describe('GET /api/usage', () => {
   });
 
   it('the quota follows the plan in force (Free after the trial)', async () => {
-    await withDb(admin.db.url, (c) => c.query(`UPDATE account SET trial_ends_at = now() - interval '1 day' WHERE id = $1`, [b.id]));
+    await withPgClient(admin.db.url, (c) => c.query(`UPDATE account SET trial_ends_at = now() - interval '1 day' WHERE id = $1`, [b.id]));
     const r = await b.client.get('/api/usage?days=7');
     expect(r.body.month).toMatchObject({ quota: 10_000, remaining: 0, plan: { id: 'free', name: 'Free' } });
     expect(r.body.month.used).toBeGreaterThanOrEqual(99999);

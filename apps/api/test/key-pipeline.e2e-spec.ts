@@ -1,7 +1,8 @@
 import { checksumOf, generateApiKey } from '@vigil/auth';
 import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
 import { type RunningApi, startApi } from './support/start-api';
-import { changeKey, seedKey, withClient } from './support/seed';
+import { withPgClient } from '@vigil/testing';
+import { changeKey, seedKey } from './support/seed';
 
 const get = (api: RunningApi, path: string, headers: Record<string, string> = {}) => fetch(`${api.url}${path}`, { headers });
 
@@ -125,7 +126,7 @@ describe.each([
     const { key, keyId } = await seedKey(db.url, { rateLimit: { limit: 2, windowSeconds: 60 } });
     for (let i = 0; i < 4; i++) await (await get(api, '/v1/key', { 'x-api-key': key })).arrayBuffer();
     await api.app.get(UsageRecorder).flush();
-    const rows = await withClient(db.url, (c) => c.query(`SELECT allowed::int, rate_limited::int, denied::int, (SELECT last_used_at IS NOT NULL FROM api_key WHERE id = $1) AS used FROM api_key_usage WHERE key_id = $1`, [keyId]));
+    const rows = await withPgClient(db.url, (c) => c.query(`SELECT allowed::int, rate_limited::int, denied::int, (SELECT last_used_at IS NOT NULL FROM api_key WHERE id = $1) AS used FROM api_key_usage WHERE key_id = $1`, [keyId]));
     expect(rows.rows).toEqual([{ allowed: 2, rate_limited: 2, denied: 0, used: true }]);
   });
 

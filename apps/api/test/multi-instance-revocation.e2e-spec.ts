@@ -1,6 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
-import { withClient } from './support/seed';
-import { type SpawnedApp, spawnApp, vigilCli } from './support/spawn-app';
+import { type SpawnedApp, spawnApp, vigilCli, withPgClient } from '@vigil/testing';
 
 /**
  * The product as deployed: two API instances and the admin app, separate processes on one database.
@@ -66,7 +65,7 @@ describe('instant revocation across API instances', () => {
     expect(Math.max(deniedAt.A, deniedAt.B)).toBeLessThan(1000);
 
     // Only the hash is stored: dump every table as text and look for the key.
-    const dump = await withClient(db.url, async (c) => {
+    const dump = await withPgClient(db.url, async (c) => {
       const { rows: tables } = await c.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`);
       let text = '';
       for (const { tablename } of tables) text += JSON.stringify((await c.query(`SELECT * FROM "${tablename}"`)).rows);

@@ -35,18 +35,6 @@ export async function signedInAdmin(admin: RunningAdmin): Promise<{ client: Admi
   return { client, email, id: account.id };
 }
 
-/** Direct SQL on the test database (seeding usage counters, checking stored rows). */
-export async function withDb<T>(url: string, fn: (c: import('pg').Client) => Promise<T>): Promise<T> {
-  const { Client } = await import('pg');
-  const c = new Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
 /** `YYYY-MM-DD` (UTC) `daysAgo` days before today. */
 export const utcDay = (daysAgo = 0) => {
   const now = new Date();

@@ -1,7 +1,9 @@
 import { generateApiKey, hashApiKey, keyHint } from '@vigil/auth';
 import { PUBLIC_SCOPES } from '@vigil/contracts';
-import { Client } from 'pg';
+import { withPgClient } from '@vigil/testing';
+import type { Client } from 'pg';
 
+/** Direct SQL seeding for API tests (the admin app owns key management; the API only reads keys). */
 export interface SeedKeyOptions {
   scopes?: string[];
   allowedIps?: string[];
@@ -12,21 +14,10 @@ export interface SeedKeyOptions {
   prefix?: string;
 }
 
-/** Direct SQL seeding for API tests (the admin app owns key management; the API only reads keys). */
-export async function withClient<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
-  const c = new Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
 export async function seedKey(url: string, o: SeedKeyOptions = {}): Promise<{ key: string; keyId: string; accountId: string }> {
   const prefix = o.prefix ?? 'vigil';
   const key = generateApiKey(prefix);
-  return withClient(url, async (c) => {
+  return withPgClient(url, async (c) => {
     const email = `seed-${Math.random().toString(36).slice(2)}@example.com`;
     const { rows: [a] } = await c.query(`INSERT INTO account (email, status) VALUES ($1, $2) RETURNING id`, [email, o.accountStatus ?? 'active']);
     const { rows: [k] } = await c.query(
@@ -40,7 +31,7 @@ export async function seedKey(url: string, o: SeedKeyOptions = {}): Promise<{ ke
 
 /** Changes a key the way the admin app does: update + NOTIFY in one transaction. */
 export async function changeKey(url: string, keyId: string, sql: string, params: unknown[] = []): Promise<void> {
-  await withClient(url, async (c) => {
+  await withPgClient(url, async (c) => {
     await c.query('BEGIN');
     await c.query(sql, [keyId, ...params]);
     await c.query(`SELECT pg_notify('vigil_key_events', $1)`, [JSON.stringify({ type: 'key', keyId })]);

@@ -1,0 +1,5 @@
+export { freePort } from './free-port';
+export { REPO_ROOT } from './repo-root';
+export { type SpawnedApp, spawnApp } from './spawn-app';
+export { vigilCli } from './vigil-cli';
+export { withPgClient } from './with-pg-client';
