@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { RequireScopes } from '@vigil/auth';
 import { type CheckInteractionsRequest, Scopes, validateCheckRequest } from '@vigil/contracts';
 import { ProblemException } from '@vigil/platform';
@@ -14,9 +14,10 @@ export class InteractionsController {
 
   constructor(private readonly kb: KnowledgeBaseService) {}
 
+  /** Returns the response as JSON text (a `CheckInteractionsResponse`), written by CheckResponseSerializer. */
   @Post('check')
   @HttpCode(200)
-  /** Returns the response as JSON text (a `CheckInteractionsResponse`), written by CheckResponseSerializer. */
+  @Header('content-type', 'application/json; charset=utf-8')
   check(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): string {
     const errors = validateCheckRequest(body);
     if (errors.length) throw new ProblemException('ValidationFailed', { detail: errors.map((e) => `${e.pointer || '/'}: ${e.message}`).join('; '), errors });
@@ -28,7 +29,6 @@ export class InteractionsController {
     // Medication lists are health data: never cached by intermediaries.
     reply.header('cache-control', 'no-store');
     reply.header('server-timing', `engine;dur=${(performance.now() - t0).toFixed(2)}`);
-    reply.header('content-type', 'application/json; charset=utf-8');
     return this.serializer.serialize(String(req.id), result);
   }
 }
