@@ -1,13 +1,12 @@
 // `npm run bench`: throughput and latency of the real API against bare Fastify returning the same JSON,
 // all in one run on this machine, reported as ratios (absolute numbers swing with machine load).
 // Needs PostgreSQL (DATABASE_URL, default the local server) and uses Redis at REDIS_URL (default local) if it answers.
-import { fork, spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
+import { fork, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { generateApiKey, hashApiKey, keyHint } from '@vigil/auth';
 import { createDataSource } from '@vigil/db';
+import { withDatabase } from '@vigil/db/testing';
+import { freePort, seedKey as seedTestKey, spawnApp, withPgClient } from '@vigil/testing';
 import { describeLoad, pinSelf, pinServer, runLoad } from './load.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -18,30 +17,14 @@ const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const children = [];
 
-const freePort = () => new Promise((resolve) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
-const withDb = (url, name) => { const u = new URL(url); u.pathname = `/${name}`; return u.toString(); };
+const sql = (url, text, params) => withPgClient(url, async (c) => (await c.query(text, params)).rows);
 
-async function sql(url, text, params) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try { return (await c.query(text, params)).rows; } finally { await c.end(); }
-}
-
-async function waitReady(url) {
-  for (let i = 0; i < 300; i++) {
-    try { if ((await fetch(url)).ok) return; } catch { /* not yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} not ready`);
-}
-
+/** The built API as its own process, as production runs it (shared with the e2e tests), pinned when pinning is on. */
 async function startApi(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], { env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(child);
-  await waitReady(`http://127.0.0.1:${port}/readyz`);
-  pinServer(child.pid);
-  return `http://127.0.0.1:${port}`;
+  const api = await spawnApp('api', { LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env });
+  children.push({ kill: () => void api.stop() });
+  pinServer(api.pid);
+  return api.url;
 }
 
 async function startServer(kind, body) {
@@ -74,7 +57,7 @@ async function redisAnswers() {
 export async function setupDatabase() {
   const name = `vigil_bench_${Date.now().toString(36)}`;
   await sql(adminUrl, `CREATE DATABASE "${name}"`);
-  const url = withDb(adminUrl, name);
+  const url = withDatabase(adminUrl, name);
   const ds = createDataSource({ url, poolSize: 1 });
   await ds.initialize();
   await ds.runMigrations({ transaction: 'all' });
@@ -82,12 +65,9 @@ export async function setupDatabase() {
   return { name, url, drop: () => sql(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
-export async function seedKey(url, { limit = 1_000_000_000, windowSeconds = 60 } = {}) {
-  const key = generateApiKey('vigil');
-  const [a] = await sql(url, `INSERT INTO account (email) VALUES ($1) RETURNING id`, [`bench-${Math.random()}@example.com`]);
-  await sql(url, `INSERT INTO api_key (account_id, key_hash, hint, label, scopes, rate_limit, rate_window_seconds) VALUES ($1,$2,$3,'bench',$4,$5,$6)`,
-    [a.id, hashApiKey(key), keyHint('vigil', key), ['interactions:check', 'drugs:read', 'kb:read'], limit, windowSeconds]);
-  return key;
+/** A key with every public scope and a limit the load never reaches. */
+export async function seedKey(url) {
+  return (await seedTestKey(url, { rateLimit: { limit: 1_000_000_000, windowSeconds: 60 } })).key;
 }
 
 // p99 on this machine has rare multi-millisecond hiccups (seen on bare Fastify too): 5 rounds, medians.

@@ -1,4 +1,4 @@
-import { seedKey } from './support/seed';
+import { seedKey } from '@vigil/testing';
 import { type RunningApi, startApi } from './support/start-api';
 
 describe('CORS for browser clients', () => {

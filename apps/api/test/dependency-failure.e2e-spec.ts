@@ -1,8 +1,8 @@
+import { seedKey } from '@vigil/testing';
 import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
 import { REDIS } from '@vigil/platform';
 import type { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { seedKey } from './support/seed';
 import { type RunningApi, startApi } from './support/start-api';
 
 async function admin(sql: string): Promise<void> {

@@ -1,5 +1,5 @@
+import { seedKey } from '@vigil/testing';
 import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
-import { seedKey } from './support/seed';
 import { type RunningApi, startApi } from './support/start-api';
 
 describe('POST /v1/interactions/check, drug search and KB (real engine, curated KB)', () => {

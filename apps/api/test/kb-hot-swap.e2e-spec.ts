@@ -1,9 +1,9 @@
+import { seedKey } from '@vigil/testing';
 import { KbReleaseRepository } from '@vigil/db';
 import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
 import { COMPILED_KB_FORMAT, type CompiledKnowledgeBase } from '@vigil/engine';
 import { DataSource } from 'typeorm';
 import { KnowledgeBaseService } from '../src/kb/knowledge-base.service';
-import { seedKey } from './support/seed';
 import { type RunningApi, startApi } from './support/start-api';
 
 /** A small imported source that disagrees with the curated pack on one pair and adds one the pack lacks. */

@@ -1,8 +1,8 @@
 import { checksumOf, generateApiKey } from '@vigil/auth';
 import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
 import { type RunningApi, startApi } from './support/start-api';
-import { withPgClient } from '@vigil/testing';
-import { changeKey, seedKey } from './support/seed';
+import { seedKey, withPgClient } from '@vigil/testing';
+import { changeKey } from './support/seed';
 
 const get = (api: RunningApi, path: string, headers: Record<string, string> = {}) => fetch(`${api.url}${path}`, { headers });
 

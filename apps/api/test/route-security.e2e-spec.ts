@@ -1,7 +1,8 @@
+import { seedKey } from '@vigil/testing';
 import { PUBLIC_SCOPES } from '@vigil/contracts';
 import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
 import { routeManifest, type RouteEntry } from '../src/manifest/route-manifest';
-import { changeKey, seedKey } from './support/seed';
+import { changeKey } from './support/seed';
 import { type RunningApi, startApi } from './support/start-api';
 
 /**

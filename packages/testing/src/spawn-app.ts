@@ -5,6 +5,7 @@ import { REPO_ROOT } from './repo-root';
 
 export interface SpawnedApp {
   url: string;
+  pid: number;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
   stop(): Promise<void>;
@@ -39,6 +40,7 @@ export async function spawnApp(name: 'api' | 'admin', env: Record<string, string
   }
   return {
     url,
+    pid: child.pid!,
     output: () => out,
     stop: () => new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
