@@ -35,11 +35,9 @@ export class PairwiseLayer {
   private readonly hidden = new Set<string>();
   /**
    * The same for single-rule pairs, by `pairKey`: such a pair has exactly one possible finding, and an ingredient
-   * pair always takes the same path, so the number alone identifies it (no key string per pair). When no
-   * ingredient occurs twice in the list, no pair can repeat and a count is enough (`hiddenPairs` stays null).
+   * pair always takes the same path, so the number alone identifies it (no key string per pair).
    */
-  private hiddenPairs: Set<number> | null = null;
-  private hiddenPairCount = 0;
+  private readonly hiddenPairs = new Set<number>();
   private readonly rank = new Map<string, number>();
 
   /** `minSeverity`: findings that could only be filtered out later are counted instead of built. */
@@ -55,9 +53,6 @@ export class PairwiseLayer {
 
   /** Checks every pair of units from different groups. */
   run(units: readonly CheckUnit[]): FindingDraft[] {
-    const seen = new Set<number>();
-    for (const u of units) seen.add(u.ing);
-    if (seen.size < units.length) this.hiddenPairs = new Set();
     for (let x = 0; x < units.length; x++) {
       const u = units[x];
       for (let y = x + 1; y < units.length; y++) {
@@ -70,7 +65,7 @@ export class PairwiseLayer {
 
   /** Findings below `minSeverity` that were counted, not built. */
   get hiddenCount(): number {
-    let n = this.hiddenPairs ? this.hiddenPairs.size : this.hiddenPairCount;
+    let n = this.hiddenPairs.size;
     for (const key of this.hidden) if (!this.drafts.has(key)) n++;
     return n;
   }
@@ -90,10 +85,8 @@ export class PairwiseLayer {
     if (refs && refs.length === 1 && !pathwayHit) {
       // Fast path: one rule, nothing to rank, suppress or fold.
       const ref = refs[0];
-      if (this.below(ref.rule.severity)) {
-        if (this.hiddenPairs) this.hiddenPairs.add(pairKey(u.ing, v.ing));
-        else this.hiddenPairCount++;
-      } else this.draftFor({ layer: ref.layer, sourceId: ref.rule.sourceId, severity: ref.rule.severity, risks: ref.rule.risks, specificity: ref.specificity, rule: ref.rule }, u, v);
+      if (this.below(ref.rule.severity)) this.hiddenPairs.add(pairKey(u.ing, v.ing));
+      else this.draftFor({ layer: ref.layer, sourceId: ref.rule.sourceId, severity: ref.rule.severity, risks: ref.rule.risks, specificity: ref.specificity, rule: ref.rule }, u, v);
       if (ref.rule.risks.length > 0) this.cover(u, v, ref.rule.risks);
       return;
     }
