@@ -46,7 +46,7 @@ export class KnowledgeBaseService implements OnModuleInit, OnApplicationShutdown
     await this.loadActive();
     // Before any traffic: drop what building the release left behind (see BuildGarbageCollector).
     const gc = BuildGarbageCollector.collect();
-    if (gc) this.logger.log(`heap after building the knowledge base: ${gc.beforeMb} MB -> ${gc.afterMb} MB (${gc.ms} ms)`);
+    if (gc) this.logger.log(`heap after building the knowledge base: ${gc.beforeMb} MB -> ${gc.afterMb} MB, old generation ${gc.oldSpaceBeforeMb} MB -> ${gc.oldSpaceAfterMb} MB (compacting collection, ${gc.ms} ms)`);
     await this.listener.start();
   }
 
