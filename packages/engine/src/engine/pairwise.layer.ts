@@ -1,5 +1,5 @@
 import type { FindingKind, Severity } from '@vigil/contracts';
-import { pairKey, type KnowledgeBase } from '../kb/knowledge-base';
+import { pairKey, type KnowledgeBase, type PairRuleRef } from '../kb/knowledge-base';
 import type { KbCitation, KbPathway, KbRule } from '../model/compiled-kb.model';
 import { meetsSeverity, severityRank } from '../model/kb-vocabulary';
 import type { CheckUnit, FindingDraft } from './check-unit.model';
@@ -31,13 +31,16 @@ export class PairwiseLayer {
   /** Risk tags of the kept layer-1/2 findings per ingredient pair (key: `pairKey` of dense indexes): used by layer 5. */
   readonly covered = new Map<number, string[]>();
   private readonly drafts = new Map<string, FindingDraft>();
-  /** Keys of findings below `minSeverity`, never built (a bulk source makes many). */
-  private readonly hidden = new Set<string>();
   /**
-   * The same for single-rule pairs, by `pairKey`: such a pair has exactly one possible finding, and an ingredient
-   * pair always takes the same path, so the number alone identifies it (no key string per pair).
+   * Findings below `minSeverity` are counted, never built (a bulk source makes many). When no ingredient occurs
+   * twice in the list (the usual case), every ingredient pair is checked once and every hidden finding is distinct,
+   * so a tally is exact. Otherwise one finding can come from several input pairs, and keys dedupe them: `hidden`
+   * (candidate keys) and, for single-rule pairs, `hiddenPairs` (an ingredient pair with one rule has exactly one
+   * possible finding and always takes the same path, so its `pairKey` identifies it without a key string).
    */
-  private readonly hiddenPairs = new Set<number>();
+  private hiddenTally = 0;
+  private hidden: Set<string> | null = null;
+  private hiddenPairs: Set<number> | null = null;
   private readonly rank = new Map<string, number>();
 
   /** `minSeverity`: findings that could only be filtered out later are counted instead of built. */
@@ -53,6 +56,10 @@ export class PairwiseLayer {
 
   /** Checks every pair of units from different groups. */
   run(units: readonly CheckUnit[]): FindingDraft[] {
+    if (this.minSeverity !== undefined && repeatsIngredient(units)) {
+      this.hidden = new Set();
+      this.hiddenPairs = new Set();
+    }
     for (let x = 0; x < units.length; x++) {
       const u = units[x];
       for (let y = x + 1; y < units.length; y++) {
@@ -65,8 +72,8 @@ export class PairwiseLayer {
 
   /** Findings below `minSeverity` that were counted, not built. */
   get hiddenCount(): number {
-    let n = this.hiddenPairs.size;
-    for (const key of this.hidden) if (!this.drafts.has(key)) n++;
+    let n = this.hiddenTally + (this.hiddenPairs?.size ?? 0);
+    if (this.hidden) for (const key of this.hidden) if (!this.drafts.has(key)) n++;
     return n;
   }
 
@@ -85,9 +92,16 @@ export class PairwiseLayer {
     if (refs && refs.length === 1 && !pathwayHit) {
       // Fast path: one rule, nothing to rank, suppress or fold.
       const ref = refs[0];
-      if (this.below(ref.rule.severity)) this.hiddenPairs.add(pairKey(u.ing, v.ing));
+      if (this.below(ref.rule.severity)) {
+        if (this.hiddenPairs) this.hiddenPairs.add(pairKey(u.ing, v.ing));
+        else this.hiddenTally++;
+      }
       else this.draftFor({ layer: ref.layer, sourceId: ref.rule.sourceId, severity: ref.rule.severity, risks: ref.rule.risks, specificity: ref.specificity, rule: ref.rule }, u, v);
       if (ref.rule.risks.length > 0) this.cover(u, v, ref.rule.risks);
+      return;
+    }
+    if (refs && refs.length === 2 && !pathwayHit && refs[0].rule.sourceId !== refs[1].rule.sourceId) {
+      this.twoSources(u, v, refs[0], refs[1]);
       return;
     }
     const candidates: Candidate[] = [];
@@ -157,6 +171,27 @@ export class PairwiseLayer {
     if (tags) this.cover(u, v, [...tags]);
   }
 
+  /**
+   * One rule from each of two sources and no pathway rule (a bulk source restating a curated pair, the common case
+   * with an imported source): what the general path decides for it, without its candidate lists, maps and sets.
+   * The rule of the source that takes precedence gives the finding; the other is folded into it.
+   */
+  private twoSources(u: CheckUnit, v: CheckUnit, x: PairRuleRef, y: PairRuleRef): void {
+    const d = this.sourceRank(y.rule.sourceId) - this.sourceRank(x.rule.sourceId);
+    const [top, other] = d < 0 || (d === 0 && y.rule.sourceId < x.rule.sourceId) ? [y, x] : [x, y];
+    const c: Candidate = { layer: top.layer, sourceId: top.rule.sourceId, severity: top.rule.severity, risks: top.rule.risks, specificity: top.specificity, rule: top.rule };
+    const draft = this.below(c.severity) ? this.hide(c, u, v) : this.draftFor(c, u, v);
+    if (draft) FindingBuilder.fold(draft, other.rule.sourceId, other.rule.severity, other.rule.citations);
+    const tags: string[] = [];
+    for (const t of top.rule.risks) if (!tags.includes(t)) tags.push(t);
+    // The merged finding stands for the folded assertion too: its risk tags cover the pair.
+    for (const t of other.rule.risks) {
+      if (draft && !draft.risks.includes(t)) draft.risks = [...draft.risks, t];
+      if (!tags.includes(t)) tags.push(t);
+    }
+    if (tags.length > 0) this.cover(u, v, tags);
+  }
+
   private cover(u: CheckUnit, v: CheckUnit, tags: readonly string[]): void {
     const key = pairKey(u.ing, v.ing);
     const prev = this.covered.get(key);
@@ -181,7 +216,8 @@ export class PairwiseLayer {
   }
 
   private hide(c: Candidate, u: CheckUnit, v: CheckUnit): null {
-    this.hidden.add(candidateKey(c, u, v));
+    if (this.hidden) this.hidden.add(candidateKey(c, u, v));
+    else this.hiddenTally++;
     return null;
   }
 
@@ -234,6 +270,12 @@ export class PairwiseLayer {
     }
     return { perpetrator: c.perpetrator!.ingredient.name, victim: c.victim!.ingredient.name, enzyme: c.pathway!.enzyme };
   }
+}
+
+/** True when two units share an ingredient (e.g. a combination product next to one of its components). */
+function repeatsIngredient(units: readonly CheckUnit[]): boolean {
+  for (let x = 1; x < units.length; x++) for (let y = 0; y < x; y++) if (units[x].ing === units[y].ing) return true;
+  return false;
 }
 
 /** Key of a candidate's finding: a pathway rule per direction, a pair or class rule per unordered ingredient pair. */
