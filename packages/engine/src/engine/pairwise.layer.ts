@@ -1,7 +1,7 @@
 import type { FindingKind, Severity } from '@vigil/contracts';
-import { pairKey, type KnowledgeBase, type PairRuleRef } from '../kb/knowledge-base';
+import { packedRuleIndex, packedSeverityRank, pairKey, type KnowledgeBase, type PairRuleRef } from '../kb/knowledge-base';
 import type { KbCitation, KbPathway, KbRule } from '../model/compiled-kb.model';
-import { meetsSeverity, severityRank } from '../model/kb-vocabulary';
+import { severityRank } from '../model/kb-vocabulary';
 import type { CheckUnit, FindingDraft } from './check-unit.model';
 import { FindingBuilder } from './finding.builder';
 
@@ -42,6 +42,8 @@ export class PairwiseLayer {
   private hidden: Set<string> | null = null;
   private hiddenPairs: Set<number> | null = null;
   private readonly rank = new Map<string, number>();
+  /** `severityRank` of `minSeverity`: findings ranked above it are hidden (none without a threshold). */
+  private readonly maxRank: number;
 
   /** `minSeverity`: findings that could only be filtered out later are counted instead of built. */
   constructor(
@@ -49,6 +51,7 @@ export class PairwiseLayer {
     precedence: readonly string[],
     private readonly minSeverity?: Severity,
   ) {
+    this.maxRank = minSeverity === undefined ? Number.POSITIVE_INFINITY : severityRank(minSeverity);
     precedence.forEach((s, i) => {
       if (!this.rank.has(s)) this.rank.set(s, i);
     });
@@ -82,20 +85,27 @@ export class PairwiseLayer {
   }
 
   private checkPair(u: CheckUnit, v: CheckUnit): void {
-    const refs = this.kb.rulesForPair(u.ing, v.ing);
+    const entry = this.kb.pairEntry(u.ing, v.ing);
     const perpU = this.kb.perpetratorPathwaysAt(u.ing);
     const perpV = this.kb.perpetratorPathwaysAt(v.ing);
-    if (!refs && perpU.length === 0 && perpV.length === 0) return;
+    if (entry === undefined && perpU.length === 0 && perpV.length === 0) return;
     // Perpetrators are common (every CYP inhibitor); a pathway finding needs the other drug to be its victim too.
     const pathwayHit = this.anyPathway(v, perpU) || this.anyPathway(u, perpV);
-    if (!refs && !pathwayHit) return;
+    if (entry === undefined && !pathwayHit) return;
+    if (typeof entry === 'number' && !pathwayHit) {
+      // Fast path, packed: one ingredient rule without risk tags, its severity in the number itself.
+      if (packedSeverityRank(entry) > this.maxRank) this.hideSingle(u, v);
+      else {
+        const rule = this.kb.rules[packedRuleIndex(entry)];
+        this.draftFor({ layer: 1, sourceId: rule.sourceId, severity: rule.severity, risks: rule.risks, specificity: 1, rule }, u, v);
+      }
+      return;
+    }
+    const refs = typeof entry === 'number' ? this.kb.rulesForPair(u.ing, v.ing) : entry;
     if (refs && refs.length === 1 && !pathwayHit) {
       // Fast path: one rule, nothing to rank, suppress or fold.
       const ref = refs[0];
-      if (this.below(ref.rule.severity)) {
-        if (this.hiddenPairs) this.hiddenPairs.add(pairKey(u.ing, v.ing));
-        else this.hiddenTally++;
-      }
+      if (this.below(ref.rule.severity)) this.hideSingle(u, v);
       else this.draftFor({ layer: ref.layer, sourceId: ref.rule.sourceId, severity: ref.rule.severity, risks: ref.rule.risks, specificity: ref.specificity, rule: ref.rule }, u, v);
       if (ref.rule.risks.length > 0) this.cover(u, v, ref.rule.risks);
       return;
@@ -212,7 +222,13 @@ export class PairwiseLayer {
   }
 
   private below(severity: Severity): boolean {
-    return this.minSeverity !== undefined && !meetsSeverity(severity, this.minSeverity);
+    return severityRank(severity) > this.maxRank;
+  }
+
+  /** Counts the hidden finding of a single-rule pair (see `hiddenTally`). */
+  private hideSingle(u: CheckUnit, v: CheckUnit): void {
+    if (this.hiddenPairs) this.hiddenPairs.add(pairKey(u.ing, v.ing));
+    else this.hiddenTally++;
   }
 
   private hide(c: Candidate, u: CheckUnit, v: CheckUnit): null {

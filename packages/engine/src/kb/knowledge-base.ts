@@ -1,4 +1,4 @@
-import type { KbInfo } from '@vigil/contracts';
+import type { KbInfo, Severity } from '@vigil/contracts';
 import type {
   CompiledKnowledgeBase,
   KbClass,
@@ -10,7 +10,7 @@ import type {
   KbRuleSide,
   KbSource,
 } from '../model/compiled-kb.model';
-import { CURATED_SOURCE_ID, pathwayRiskTag } from '../model/kb-vocabulary';
+import { CURATED_SOURCE_ID, pathwayRiskTag, severityRank } from '../model/kb-vocabulary';
 import { NameIndex } from '../resolver/name.index';
 import { RuleInterner } from './rule.interner';
 
@@ -87,7 +87,7 @@ export class KnowledgeBase {
    * looks up every partner of one ingredient in the same map, which stays in cache, where one map of all pairs
    * (160k+ with DDInter) costs a cache miss per lookup.
    */
-  private readonly partners: (Map<number, PairRuleRef[]> | undefined)[];
+  private readonly partners: (Map<number, PairEntry> | undefined)[];
   private readonly perpetratorOf: PathwayMatch[][];
   private readonly victimOf: Set<string>[];
   private readonly domainsOf: KbDomain[][];
@@ -144,8 +144,8 @@ export class KnowledgeBase {
 
     this.directRuleCounts = new Array<number>(n).fill(0);
     this.ruleCounts = new Array<number>(n).fill(0);
-    this.partners = new Array<Map<number, PairRuleRef[]> | undefined>(n);
-    for (const rule of this.rules) this.indexRule(rule);
+    this.partners = new Array<Map<number, PairEntry> | undefined>(n);
+    this.rules.forEach((rule, index) => this.indexRule(rule, index));
 
     this.perpetratorOf = Array.from({ length: n }, () => []);
     this.victimOf = Array.from({ length: n }, () => new Set<string>());
@@ -212,7 +212,21 @@ export class KnowledgeBase {
 
   /** Layer-1 and layer-2 rules applying to an ingredient pair (dense indexes, any order). */
   rulesForPair(i: number, j: number): readonly PairRuleRef[] | undefined {
+    const entry = this.partners[i]?.get(j);
+    return typeof entry === 'number' ? [this.unpack(entry)] : entry;
+  }
+
+  /**
+   * The same, as stored: a number (`PackedPairRule`) when the pair's only rule is an ingredient rule without risk
+   * tags, which is nearly every pair of a bulk source. The engine reads its severity from the number and reaches
+   * the rule (`rules[packedRuleIndex(entry)]`) only for a finding it builds.
+   */
+  pairEntry(i: number, j: number): PairEntry | undefined {
     return this.partners[i]?.get(j);
+  }
+
+  private unpack(entry: PackedPairRule): PairRuleRef {
+    return { rule: this.rules[packedRuleIndex(entry)], layer: 1, specificity: 1 };
   }
 
   /** Pathway rules the ingredient triggers as perpetrator. */
@@ -287,7 +301,7 @@ export class KnowledgeBase {
     return out;
   }
 
-  private indexRule(rule: KbRule): void {
+  private indexRule(rule: KbRule, index: number): void {
     const as = this.sideMembers(rule.a);
     const bs = this.sideMembers(rule.b);
     const layer: 1 | 2 = 'ingredient' in rule.a && 'ingredient' in rule.b ? 1 : 2;
@@ -300,15 +314,19 @@ export class KnowledgeBase {
         const key = pairKey(i, j);
         if (seen.has(key)) continue;
         seen.add(key);
-        const ref: PairRuleRef = { rule, layer, specificity };
         const mapI = (this.partners[i] ??= new Map());
-        const list = mapI.get(j);
-        if (list) list.push(ref);
-        else {
-          const created = [ref];
+        const mapJ = (this.partners[j] ??= new Map());
+        const entry = mapI.get(j);
+        if (entry === undefined) {
+          // Both directions share the entry: a number, or one list that later rules extend.
+          const created: PairEntry = layer === 1 && rule.risks.length === 0 ? packPairRule(index, rule.severity) : [{ rule, layer, specificity }];
           mapI.set(j, created);
-          (this.partners[j] ??= new Map()).set(i, created);
-        }
+          mapJ.set(i, created);
+        } else if (typeof entry === 'number') {
+          const list = [this.unpack(entry), { rule, layer, specificity }];
+          mapI.set(j, list);
+          mapJ.set(i, list);
+        } else entry.push({ rule, layer, specificity });
         counted.add(i);
         counted.add(j);
       }
@@ -318,6 +336,30 @@ export class KnowledgeBase {
       if (layer === 1) this.directRuleCounts[i]++;
     }
   }
+}
+
+/**
+ * A pair's only rule, packed: `ruleIndex * 8 + severityRank(severity)` (an ingredient rule without risk tags:
+ * layer 1, specificity 1). A small integer, so a map holds it inline, without the list and reference objects
+ * that cost two memory reads per pair on the request path and ~70 bytes each for 160k DDInter pairs.
+ */
+export type PackedPairRule = number;
+
+/** What the pair index holds per ingredient pair. */
+export type PairEntry = PairRuleRef[] | PackedPairRule;
+
+function packPairRule(ruleIndex: number, severity: Severity): PackedPairRule {
+  return ruleIndex * 8 + severityRank(severity);
+}
+
+/** Index in `KnowledgeBase.rules` of a packed pair rule. */
+export function packedRuleIndex(entry: PackedPairRule): number {
+  return Math.floor(entry / 8);
+}
+
+/** `severityRank` of a packed pair rule's severity. */
+export function packedSeverityRank(entry: PackedPairRule): number {
+  return entry % 8;
 }
 
 /** Map key of an unordered pair of dense ingredient indexes. */
