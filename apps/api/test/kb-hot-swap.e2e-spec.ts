@@ -85,6 +85,8 @@ describe('knowledge-base releases: activation hot-swaps every instance under loa
     }
     expect(failures).toBe(0);
     expect([...seen.keys()].sort()).toEqual([before, version].sort());
+    // The old release and the build's garbage are collected, compacting, right after the swap as at start.
+    expect(api.logs.lines.filter((l) => l.includes('compacting collection'))).toHaveLength(2);
 
     // Sources disagree on warfarin × ibuprofen: headline follows precedence (curated first), each keeps its own value.
     const res = await (await fetch(`${api.url}/v1/interactions/check`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body })).json();
