@@ -44,7 +44,7 @@ describe('a dependency that cannot answer is a 503 service_unavailable, never a 
 
   it('Redis unreachable → the rate limit fails closed with 503', async () => {
     db = await createTestDatabase();
-    const api = await startApi({ REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, db);
+    const api = await startApi({ REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379' }, db);
     try {
       const { key } = await seedKey(db.url);
       expect((await fetch(`${api.url}/v1/key`, { headers: { 'x-api-key': key } })).status).toBe(200);
