@@ -105,10 +105,8 @@ export class FindingBuilder {
   }
 }
 
-/** 32-bit integer multiply (what Math.imul does; written out because Math.imul is very slow inside jest's sandbox). */
-function mul32(a: number, b: number): number {
-  return ((a & 0xffff) * b + ((((a >>> 16) * b) & 0xffff) << 16)) | 0;
-}
+/** 32-bit integer multiply. */
+const mul32 = Math.imul;
 
 function avalanche(h: number): number {
   h = mul32(h ^ (h >>> 16), 0x85ebca6b);
