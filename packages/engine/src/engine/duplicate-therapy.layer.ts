@@ -22,10 +22,15 @@ export class DuplicateTherapyLayer {
   run(units: readonly CheckUnit[]): FindingDraft[] {
     const out: FindingDraft[] = [];
     const byIngredient = new Map<number, CheckUnit[]>();
-    for (const u of units) byIngredient.set(u.ing, [...(byIngredient.get(u.ing) ?? []), u]);
+    for (const u of units) {
+      const list = byIngredient.get(u.ing);
+      if (list) list.push(u);
+      else byIngredient.set(u.ing, [u]);
+    }
     // Ingredients repeated across the same inputs (Tazocin + Zosyn: piperacillin and tazobactam) make one finding.
     const byInputs = new Map<string, CheckUnit[]>();
     for (const list of byIngredient.values()) {
+      if (list.length < 2) continue;
       const indexes = [...new Set(list.map((u) => u.index))].sort((a, b) => a - b);
       if (indexes.length < 2) continue;
       const key = indexes.join(',');
@@ -42,7 +47,8 @@ export class DuplicateTherapyLayer {
       }
     }
     const seen = new Set<string>();
-    const ordered = [...byClass.values()].sort((a, b) => a.cls.members.length - b.cls.members.length || a.cls.id.localeCompare(b.cls.id));
+    // A class with one unit cannot make a finding: only the others are ordered and checked.
+    const ordered = [...byClass.values()].filter((e) => e.units.length > 1).sort((a, b) => a.cls.members.length - b.cls.members.length || a.cls.id.localeCompare(b.cls.id));
     for (const { cls, units: members } of ordered) {
       if (new Set(members.map((u) => u.ing)).size < 2 || new Set(members.map((u) => u.group)).size < 2) continue;
       const key = members

@@ -291,7 +291,8 @@ export class DrugResolver {
         ? { index, ...(id !== undefined ? { id } : {}), input, status: a.status, method: a.method, confidence: a.confidence, ingredients: [] }
         : { index, ...(id !== undefined ? { id } : {}), input, status: a.status, ingredients: [] };
     if (a.status === 'resolved') {
-      const ids = [...new Set(a.targets.flatMap((t) => t.ingredientIds))];
+      const ids: string[] = [];
+      for (const t of a.targets) for (const iid of t.ingredientIds) if (!ids.includes(iid)) ids.push(iid);
       out.ingredients = ids.map((iid): ResolvedIngredient => {
         const ing = this.kb.ingredient(iid)!;
         return { id: ing.id, name: ing.name, ...(ing.rxcui ? { rxcui: ing.rxcui } : {}) };
