@@ -9,7 +9,16 @@ const PLACEHOLDER_RE = /\{(a|b|perpetrator|victim|enzyme|drugs|count|class|domai
 /** Turns drafts into public findings: placeholders filled, participants ordered, deterministic id, optional fields. */
 export class FindingBuilder {
   static participant(u: CheckUnit, role?: 'perpetrator' | 'victim'): FindingParticipant {
-    return { index: u.index, ingredient: u.ingredient.name, ingredientId: u.ingredient.id, ...(role ? { role } : {}) };
+    const p: FindingParticipant = { index: u.index, ingredient: u.ingredient.name, ingredientId: u.ingredient.id };
+    if (role) p.role = role;
+    return p;
+  }
+
+  /** `{ [sourceId]: severity }`, without the runtime call V8 makes for a computed key in an object literal. */
+  static severityBySource(sourceId: string, severity: Severity): Record<string, Severity> {
+    const out: Record<string, Severity> = {};
+    out[sourceId] = severity;
+    return out;
   }
 
   static citations(list: readonly KbCitation[], sourceId: string): FindingCitation[] {

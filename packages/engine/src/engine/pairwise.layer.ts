@@ -256,7 +256,7 @@ export class PairwiseLayer {
       kind,
       layer: c.layer,
       severity: c.severity,
-      severityBySource: { [c.sourceId]: c.severity },
+      severityBySource: FindingBuilder.severityBySource(c.sourceId, c.severity),
       sources: [c.sourceId],
       participants,
       summary: src.summary,
