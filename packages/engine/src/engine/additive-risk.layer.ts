@@ -57,11 +57,11 @@ export class AdditiveRiskLayer {
 export function severityForCount(byCount: Readonly<Record<string, Severity>>, count: number): Severity | undefined {
   let best: Severity | undefined;
   let bestKey = -1;
-  for (const [k, v] of Object.entries(byCount)) {
+  for (const k in byCount) {
     const n = Number(k);
     if (n <= count && n > bestKey) {
       bestKey = n;
-      best = v;
+      best = byCount[k];
     }
   }
   return best;

@@ -53,7 +53,11 @@ export class FindingBuilder {
   }
 
   static build(draft: FindingDraft, include: ReadonlySet<FindingTextField>): InteractionFinding {
-    const participants = draft.participants.sort((x, y) => x.index - y.index || (x.ingredientId < y.ingredientId ? -1 : x.ingredientId > y.ingredientId ? 1 : 0));
+    const participants = draft.participants;
+    // Nearly every finding has two participants: order them without Array.prototype.sort's setup.
+    if (participants.length === 2) {
+      if (compareParticipants(participants[1], participants[0]) < 0) participants.reverse();
+    } else if (participants.length > 2) participants.sort(compareParticipants);
     const ph = draft.placeholders;
     const fill = (s: string) => (s.includes('{') ? s.replace(PLACEHOLDER_RE, (m, k: string) => ph[k] ?? m) : s);
     let title = participants[0]?.ingredient ?? '';
@@ -112,6 +116,11 @@ export class FindingBuilder {
     }
     return `f-${hex8(avalanche(h1))}${hex8(avalanche(h2))}`;
   }
+}
+
+/** Participants in list order, then by ingredient id. */
+function compareParticipants(x: FindingParticipant, y: FindingParticipant): number {
+  return x.index - y.index || (x.ingredientId < y.ingredientId ? -1 : x.ingredientId > y.ingredientId ? 1 : 0);
 }
 
 /** 32-bit integer multiply. */
