@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { InteractionFinding, Severity } from '@vigil/contracts';
-import { fixtureDoc, fixtureKb } from '../../test-fixtures/fixture-kb';
+import { bulkRule, fixtureDoc, fixtureKb } from '../../test-fixtures/fixture-kb';
 import { KnowledgeBase } from '../kb/knowledge-base';
 import { buildKnowledgeBase, loadCuratedKb, readCompiledKb } from '../kb/kb.loader';
 import { meetsSeverity } from '../model/kb-vocabulary';
@@ -269,20 +269,7 @@ describe('InteractionEngine', () => {
 });
 
 function importedRule(id: string, a: string, b: string, severity: KbRule['severity']): KbRule {
-  return {
-    id,
-    sourceId: 'ddinter',
-    a: { ingredient: a },
-    b: { ingredient: b },
-    severity,
-    risks: [],
-    summary: `${a} and ${b} interact (DDInter).`,
-    consequence: '',
-    mechanism: '',
-    management: '',
-    evidence: { level: 'unknown' },
-    citations: [{ source: 'ddinter', title: 'DDInter 2.0' }],
-  };
+  return bulkRule(id, { ingredient: a }, { ingredient: b }, severity, { sourceId: 'ddinter' });
 }
 
 /** A generated knowledge base: n ingredients with enzyme roles and risk domains, pair rules and class rules. */
@@ -349,11 +336,7 @@ describe('minSeverity on the curated knowledge base', () => {
     for (let i = 0; i + 1 < list.length; i++) {
       const [a, b] = [curated.ingredients.find((x) => x.name === list[i])!.id, curated.ingredients.find((x) => x.name === list[i + 1])!.id];
       if (a === b) continue;
-      bulkRules.push({
-        id: `bulk:${a}--${b}`, sourceId: 'bulk', a: { ingredient: a }, b: { ingredient: b }, severity: severities[next() % severities.length], risks: [],
-        summary: 'Bulk pair.', consequence: '', mechanism: 'Not provided.', management: 'Consult the labels.', evidence: { level: 'unknown' },
-        citations: [{ source: 'bulk', title: 'Bulk', url: 'https://example.org/' }],
-      });
+      bulkRules.push(bulkRule(`bulk:${a}--${b}`, { ingredient: a }, { ingredient: b }, severities[next() % severities.length]));
     }
   }
   const bulk: CompiledKnowledgeBase = {

@@ -1,14 +1,11 @@
 import type { CompiledKnowledgeBase, KbIngredient, KbRule, KbRuleSide } from '../model/compiled-kb.model';
+import { bulkRule } from '../../test-fixtures/fixture-kb';
 import { KnowledgeBase, packedRuleIndex, packedSeverityRank } from './knowledge-base';
 
 const ingredient = (id: string): KbIngredient => ({ id, name: id, atc: [], synonyms: [], salts: [], brands: [], roles: [], risks: [], sourceId: 'vigil-curated' });
 
-function rule(id: string, a: KbRuleSide, b: KbRuleSide, severity: KbRule['severity'], risks: string[] = [], sourceId = 'vigil-curated'): KbRule {
-  return {
-    id, sourceId, a, b, severity, risks, summary: `${id}.`, consequence: '', mechanism: 'Test.', management: 'Test.',
-    evidence: { level: 'unknown' }, citations: [{ source: sourceId, title: 'Test' }],
-  };
-}
+const rule = (id: string, a: KbRuleSide, b: KbRuleSide, severity: KbRule['severity'], risks: string[] = [], sourceId = 'vigil-curated'): KbRule =>
+  bulkRule(id, a, b, severity, { risks, sourceId });
 
 const ing = (id: string): KbRuleSide => ({ ingredient: id });
 

@@ -2,28 +2,14 @@ import type { KbRule } from '../model/compiled-kb.model';
 import { join } from 'node:path';
 import { readCompiledKb } from './kb.loader';
 import { RuleInterner } from './rule.interner';
+import { bulkRule } from '../../test-fixtures/fixture-kb';
 
 /** The compiled curated pack (the test command builds the package first). */
 const CURATED = join(__dirname, '..', '..', 'dist', 'kb', 'curated.json');
 
 const bulk = (a: string, b: string, severity: KbRule['severity']): KbRule =>
   // A fresh parse per rule, as a stored document gives: equal values, separate objects.
-  JSON.parse(
-    JSON.stringify({
-      id: `bulk:${a}--${b}`,
-      sourceId: 'bulk',
-      a: { ingredient: a },
-      b: { ingredient: b },
-      severity,
-      risks: [],
-      summary: 'Listed by the bulk source.',
-      consequence: '',
-      mechanism: 'Not provided.',
-      management: 'Consult the labels.',
-      evidence: { level: 'unknown' },
-      citations: [{ source: 'bulk', title: 'Bulk', url: 'https://example.org/' }],
-    }),
-  ) as KbRule;
+  JSON.parse(JSON.stringify(bulkRule(`bulk:${a}--${b}`, { ingredient: a }, { ingredient: b }, severity))) as KbRule;
 
 describe('RuleInterner', () => {
   it('returns an equal rule for every curated rule (no field dropped or changed)', () => {
