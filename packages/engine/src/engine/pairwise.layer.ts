@@ -96,8 +96,7 @@ export class PairwiseLayer {
       // Fast path, packed: one ingredient rule without risk tags, its severity in the number itself.
       if (packedSeverityRank(entry) > this.maxRank) this.hideSingle(u, v);
       else {
-        const rule = this.kb.rules[packedRuleIndex(entry)];
-        this.draftFor({ layer: 1, sourceId: rule.sourceId, severity: rule.severity, risks: rule.risks, specificity: 1, rule }, u, v);
+        this.draftFor(ruleCandidate(this.kb.rules[packedRuleIndex(entry)], 1, 1), u, v);
       }
       return;
     }
@@ -106,7 +105,7 @@ export class PairwiseLayer {
       // Fast path: one rule, nothing to rank, suppress or fold.
       const ref = refs[0];
       if (this.below(ref.rule.severity)) this.hideSingle(u, v);
-      else this.draftFor({ layer: ref.layer, sourceId: ref.rule.sourceId, severity: ref.rule.severity, risks: ref.rule.risks, specificity: ref.specificity, rule: ref.rule }, u, v);
+      else this.draftFor(ruleCandidate(ref.rule, ref.layer, ref.specificity), u, v);
       if (ref.rule.risks.length > 0) this.cover(u, v, ref.rule.risks);
       return;
     }
@@ -115,11 +114,7 @@ export class PairwiseLayer {
       return;
     }
     const candidates: Candidate[] = [];
-    if (refs) {
-      for (const ref of refs) {
-        candidates.push({ layer: ref.layer, sourceId: ref.rule.sourceId, severity: ref.rule.severity, risks: ref.rule.risks, specificity: ref.specificity, rule: ref.rule });
-      }
-    }
+    if (refs) for (const ref of refs) candidates.push(ruleCandidate(ref.rule, ref.layer, ref.specificity));
     this.pathwayCandidates(u, v, perpU, candidates);
     this.pathwayCandidates(v, u, perpV, candidates);
     if (candidates.length === 0) return;
@@ -189,7 +184,7 @@ export class PairwiseLayer {
   private twoSources(u: CheckUnit, v: CheckUnit, x: PairRuleRef, y: PairRuleRef): void {
     const d = this.sourceRank(y.rule.sourceId) - this.sourceRank(x.rule.sourceId);
     const [top, other] = d < 0 || (d === 0 && y.rule.sourceId < x.rule.sourceId) ? [y, x] : [x, y];
-    const c: Candidate = { layer: top.layer, sourceId: top.rule.sourceId, severity: top.rule.severity, risks: top.rule.risks, specificity: top.specificity, rule: top.rule };
+    const c = ruleCandidate(top.rule, top.layer, top.specificity);
     const draft = this.below(c.severity) ? this.hide(c, u, v) : this.draftFor(c, u, v);
     if (draft) FindingBuilder.fold(draft, other.rule.sourceId, other.rule.severity, other.rule.citations);
     const tags: string[] = [];
@@ -286,6 +281,11 @@ export class PairwiseLayer {
     }
     return { perpetrator: c.perpetrator!.ingredient.name, victim: c.victim!.ingredient.name, enzyme: c.pathway!.enzyme };
   }
+}
+
+/** The candidate of a layer-1/2 rule (same shape on every path, so the pair layer's code sees one object layout). */
+function ruleCandidate(rule: KbRule, layer: 1 | 2, specificity: number): Candidate {
+  return { layer, sourceId: rule.sourceId, severity: rule.severity, risks: rule.risks, specificity, rule };
 }
 
 /** True when two units share an ingredient (e.g. a combination product next to one of its components). */
