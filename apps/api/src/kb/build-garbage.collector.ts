@@ -13,9 +13,9 @@ export interface BuildCollectionReport {
 
 /**
  * One full, compacting garbage collection, for the moment right after a knowledge base is built: at start, before
- * the API takes traffic, and after a hot swap. Building a release parses its stored documents (DDInter: ~86 MB of JSON, ~200 MB of
- * objects that die at once); V8 leaves them in the old generation until its next full collection, which under load
- * can be minutes away.
+ * the API takes traffic, and after a hot swap. Building a release parses its stored documents (DDInter: ~86 MB of
+ * JSON, ~200 MB of objects that die at once); V8 leaves them in the old generation until its next full collection,
+ * which under load can be minutes away.
  *
  * The collection compacts: the release's long-lived objects were allocated among the build's temporaries, so a
  * plain full collection leaves them scattered over ~220 MB of mostly empty pages (measured with DDInter: 105 MB of

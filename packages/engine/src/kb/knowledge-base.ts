@@ -267,12 +267,12 @@ export class KnowledgeBase {
     return r < 0 ? precedence.length : r;
   }
 
-  /** Ingredient, names, classes, products and how many rules mention it; undefined for an unknown id. */
   /** How much the knowledge base holds, for status pages and release records. */
   counts(): KbCounts {
     return { ingredients: this.ingredients.length, products: this.products.length, classes: this.classes.length, rules: this.rules.length, pathways: this.pathways.length, domains: this.domains.length };
   }
 
+  /** Ingredient, names, classes, products and how many rules mention it; undefined for an unknown id. */
   describeIngredient(id: string): IngredientDescription | undefined {
     const i = this.ingredientIndex.get(id);
     if (i === undefined) return undefined;

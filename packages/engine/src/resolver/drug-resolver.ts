@@ -90,13 +90,13 @@ export class DrugResolver {
     return this.toResolution(index, obj.id, label, best);
   }
 
-  /** Resolves free text (a name, or a code written as text). */
   /**
    * Resolutions of free text, memoised per resolver (so per knowledge base): medication lists repeat the same
    * names all day. Bounded; cleared when full. Attempts are never mutated after they are built.
    */
   private readonly textMemo = new Map<string, Attempt>();
 
+  /** Resolves free text (a name, or a code written as text), through `textMemo`. */
   private resolveText(text: string): Attempt {
     let attempt = this.textMemo.get(text);
     if (!attempt) {
