@@ -36,7 +36,7 @@ export class AdditiveRiskLayer {
         kind: 'additive',
         layer: 5,
         severity,
-        severityBySource: { [domain.sourceId]: severity },
+        severityBySource: FindingBuilder.severityBySource(domain.sourceId, severity),
         sources: [domain.sourceId],
         participants: members.map((u) => FindingBuilder.participant(u)),
         summary: domain.summary,
