@@ -70,7 +70,7 @@ const KEYS = {
   ingredient: ['id', 'name', 'rxcui', 'atc', 'synonyms', 'salts', 'brands', 'roles', 'risks'],
   product: ['id', 'name', 'ingredients'],
   class: ['id', 'name', 'members', 'includes', 'duplicateTherapy', 'severityForDuplicate'],
-  rule: ['id', 'a', 'b', 'severity', 'risks', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'onc', 'citations'],
+  rule: ['id', 'a', 'b', 'severity', 'risks', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'onc', 'siblingNote', 'citations'],
   pathway: ['id', 'enzyme', 'perpetrator', 'victim', 'severity', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'citations'],
   label: ['id', 'enzyme', 'substrates', 'substrateClasses', 'perpetrator', 'severity', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'citations'],
   labelPerpetrator: ['role', 'strength', 'also', 'except'],
@@ -482,6 +482,7 @@ export class KnowledgeCompiler {
       if (onc !== undefined && (typeof onc !== 'number' || !Number.isInteger(onc) || onc < 1 || onc > 15)) {
         c.error('onc', `must be an ONC high-priority group number 1-15, got ${JSON.stringify(onc)}`);
       }
+      const siblingNote = c.str('siblingNote', false);
       const citations = this.citations(c, sourceIds);
       if (c.errors === 0 && id && a && b && severity) {
         const rule: KbRule = {
@@ -494,6 +495,7 @@ export class KnowledgeCompiler {
           ...texts,
           evidence,
           ...(typeof onc === 'number' ? { onc } : {}),
+          ...(siblingNote ? { siblingNote } : {}),
           citations,
         };
         pending.push({ check: c, rule });

@@ -76,6 +76,12 @@ export interface KbRule {
   management: string;
   evidence: { level: EvidenceLevel | 'unknown' };
   onc?: number;
+  /**
+   * Why this rule gives its members a different answer than their therapeutic siblings get for the same partner
+   * (e.g. only the non-selective beta-blockers block β2 receptors). The eval's sibling check counts a class
+   * difference as explained only when a rule behind it carries this note.
+   */
+  siblingNote?: string;
   citations: KbCitation[];
 }
 
