@@ -59,6 +59,7 @@ describe('knowledge-base loading and merging', () => {
     expect(kb.labelsAt(kb.indexOf('oxycodone')!).map((m) => [m.label.id, m.risks, [...m.perpetrators].map((i) => kb.ingredientAt(i).id)])).toEqual([
       ['a', ['pk-cyp3a4'], ['clarithromycin']],
     ]);
+    expect(kb.describeIngredient('oxycodone')!.pathwayCount).toBe(1);
   });
 
   it.each([

@@ -66,7 +66,7 @@ export interface IngredientDescription {
   directRuleCount: number;
   /** Rules that apply to it directly or through one of its classes (layers 1 and 2). */
   ruleCount: number;
-  /** Pathway rules it can trigger as perpetrator or victim. */
+  /** Pathway rules and substrate label statements it can trigger as perpetrator or victim. */
   pathwayCount: number;
 }
 
@@ -195,10 +195,16 @@ export class KnowledgeBase {
         replaces: [`${label.enzyme}|${label.perpetrator.role}`, ...label.perpetrator.also.map((a) => `${a.enzyme}|${a.role}`)],
         perpetrators,
       };
+      const involved = new Set(perpetrators);
       for (const s of label.substrates) {
         const i = this.ingredientIndex.get(s);
-        if (i !== undefined) this.labelsOf[i].push(match);
+        if (i !== undefined) {
+          this.labelsOf[i].push(match);
+          involved.add(i);
+        }
       }
+      // A statement counts as a pathway rule of every ingredient it involves (drug detail pages show the count).
+      for (const i of involved) this.pathwayCounts[i]++;
     }
 
     this.domainsOf = doc.ingredients.map((ing) =>
