@@ -163,6 +163,8 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['rivaroxaban', 'verapamil', 'rivaroxaban--combined-pgp-moderate-cyp3a4-inhibitors', 'moderate'],
     ['ivabradine', 'fluconazole', 'ivabradine--moderate-cyp3a4-inhibitors', 'major'],
     ['oxycodone', 'efavirenz', 'boxed-warning-opioids--cyp3a4-inducers', 'moderate'],
+    ['flibanserin', 'fluconazole', 'flibanserin--cyp3a4-inhibitors', 'contraindicated'],
+    ['ranolazine', 'phenobarbital', 'ranolazine--cyp3a4-inducers', 'contraindicated'],
   ])('%s + %s: the substrate label statement (%s, %s)', (victim, perpetrator, ruleId, severity) => {
     const r = engine.check(curated, [victim, perpetrator]);
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toEqual([[ruleId, severity]]);
