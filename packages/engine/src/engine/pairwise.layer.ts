@@ -114,7 +114,8 @@ export class PairwiseLayer {
       // Fast path, packed: one ingredient rule without risk tags, its severity in the number itself.
       if (packedSeverityRank(entry) > this.maxRank) {
         this.hideSingle(u, v);
-        this.noteRuleFinding(u, v, this.kb.rules[packedRuleIndex(entry)].severity, null);
+        // The rule itself is reached only when layer 4 may ask about the pair (a bulk source hides many).
+        if (this.tracksRuleFinding(u, v)) this.noteRuleFinding(u, v, this.kb.rules[packedRuleIndex(entry)].severity, null);
       } else {
         const rule = this.kb.rules[packedRuleIndex(entry)];
         this.noteRuleFinding(u, v, rule.severity, this.draftFor(ruleCandidate(rule, 1, 1), u, v));
@@ -215,10 +216,13 @@ export class PairwiseLayer {
     return this.ruleFindings.get(pairKey(i, j));
   }
 
+  /** True for the pairs layer 4 can ask about: both ingredients in duplicate-therapy classes (few pairs). */
+  private tracksRuleFinding(u: CheckUnit, v: CheckUnit): boolean {
+    return this.kb.duplicateClassesAt(u.ing).length > 0 && this.kb.duplicateClassesAt(v.ing).length > 0;
+  }
+
   private noteRuleFinding(u: CheckUnit, v: CheckUnit, severity: Severity, draft: FindingDraft | null): void {
-    // Only pairs that layer 4 can ask about (two members of duplicate-therapy classes); most pairs stop here.
-    if (this.kb.duplicateClassesAt(u.ing).length === 0 || this.kb.duplicateClassesAt(v.ing).length === 0) return;
-    this.ruleFindings.set(pairKey(u.ing, v.ing), { severity, draft });
+    if (this.tracksRuleFinding(u, v)) this.ruleFindings.set(pairKey(u.ing, v.ing), { severity, draft });
   }
 
   /**
