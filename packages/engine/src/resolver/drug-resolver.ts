@@ -148,7 +148,12 @@ export class DrugResolver {
     const folded = stripSig(raw);
     if (folded === '') return { status: 'unresolved', targets: [], reason: 'directions only, no drug name', suggestions: [] };
     const paren = splitParenthetical(folded);
-    if (paren) return this.resolveParenthetical(paren.outside, paren.inside);
+    if (paren) {
+      // Names that contain parentheses ("insulin human (regular)") first; then the parts must agree.
+      const whole = this.safetyStage(folded) ?? this.exactStages(folded);
+      if (whole) return whole;
+      return this.resolveParenthetical(paren.outside, paren.inside) ?? this.resolveFolded(folded);
+    }
     return this.resolveFolded(folded);
   }
 
@@ -379,13 +384,14 @@ export class DrugResolver {
    * "Lipitor (atorvastatin) 20 mg": the parts must agree. Parts that are only directions are ignored; a part that
    * names nothing known is ignored; parts that name different drugs make the input ambiguous.
    */
-  private resolveParenthetical(outside: string, inside: readonly string[]): Attempt {
+  private resolveParenthetical(outside: string, inside: readonly string[]): Attempt | undefined {
     const parts = [outside, ...inside].filter((p) => stripLevel2(p).length > 0);
     if (parts.length === 0) return { status: 'unresolved', targets: [], reason: 'no drug name', suggestions: [] };
+    if (parts.length === 1 && parts[0] === outside) return undefined;
     const attempts = parts.map((p) => this.resolveFolded(p));
-    if (attempts.length === 1) return attempts[0];
     const resolved = attempts.filter((a) => a.status === 'resolved');
-    if (resolved.length === 0) return attempts.find((a) => a.status === 'ambiguous') ?? attempts[0];
+    // A part that is only a spelling correction never decides alone ("(bovine)" is not Bonine).
+    if (!resolved.some((a) => a.method !== 'fuzzy')) return attempts.find((a) => a.status === 'ambiguous');
     const setOf = (a: Attempt) => [...new Set(a.targets.flatMap((t) => t.ingredientIds))].sort().join('+');
     const sets = new Set(resolved.map(setOf));
     const best = resolved.find((a) => a.method !== 'fuzzy') ?? resolved[0];

@@ -90,16 +90,24 @@ export function stripSig(folded: string): string {
  * text has no balanced parenthesised or bracketed part with letters in it.
  */
 export function splitParenthetical(folded: string): { outside: string; inside: string[] } | undefined {
+  // Only a parenthesis set off by spaces: "(S)-warfarin" and "bis(...)zinc" are chemical names, not asides.
+  if (!PAREN_ASIDE_RE.test(folded)) return undefined;
   const inside: string[] = [];
   const outside = folded
-    .replace(/[([]([^()[\]]*)[)\]]/g, (_m, inner: string) => {
-      if (/[a-z]/.test(inner)) inside.push(inner.trim());
+    .replace(PAREN_ASIDE_GLOBAL_RE, (_m, inner: string) => {
+      const ws = words(inner);
+      // "(as sodium)", "(hcl)": the salt form of the name outside, not a name of its own.
+      if (ws.some((w) => /[a-z]/.test(w)) && ws[0] !== 'as' && !ws.every((w) => SALT_WORDS.has(w))) inside.push(inner.trim());
       return ' ';
     })
     .replace(/\s+/g, ' ')
     .trim();
+  if (/[()[\]]/.test(outside) || !/[a-z]{3}/.test(outside)) return undefined;
   return inside.length > 0 ? { outside, inside } : undefined;
 }
+
+const PAREN_ASIDE_RE = /(?:^|\s)[([][^()[\]]*[a-z][^()[\]]*[)\]](?=\s|,|$)/;
+const PAREN_ASIDE_GLOBAL_RE = /(?<=^|\s)[([]([^()[\]]*)[)\]](?=\s|,|$)/g;
 
 /**
  * Lower case, accents removed, micro sign spelled out, trademark signs dropped, whitespace collapsed.
