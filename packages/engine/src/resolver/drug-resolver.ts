@@ -467,15 +467,20 @@ export class DrugResolver {
     );
   }
 
-  /** Ranked suggestions; for an exact look-alike name ("hydroxyurea"), never the names it is confused with. */
+  /**
+   * Ranked suggestions. For an exact look-alike name ("hydroxyurea"), the names it is confused with come last, with
+   * a score below every other suggestion: never offered as the likely meaning.
+   */
   private suggest(key: string): DrugSuggestion[] {
+    const list = this.kb.names.similar(key, this.maxSuggestions).map(toSuggestion);
     const lookAlikes = this.lookAlikeByKey.get(key);
-    const banned = new Set((lookAlikes ?? []).map((k) => this.kb.names.exact(k)?.target.key).filter((t) => t !== undefined));
-    return this.kb.names
-      .similar(key, this.maxSuggestions + banned.size)
-      .filter((c) => !banned.has(c.entry.target.key))
-      .slice(0, this.maxSuggestions)
-      .map(toSuggestion);
+    if (!lookAlikes) return list;
+    const confused = new Set(lookAlikes.map((k) => this.kb.names.exact(k)?.target.key).filter((t) => t !== undefined));
+    const isConfused = (s: DrugSuggestion) => s.ingredientIds?.length === 1 && confused.has(`ingredient:${s.ingredientIds[0]}`);
+    const others = list.filter((s) => !isConfused(s));
+    const floor = Math.min(LOOK_ALIKE_SCORE_CAP, ...others.map((s) => s.score));
+    const demoted = list.filter(isConfused).map((s) => ({ ...s, score: Math.round(Math.min(s.score, floor - 0.01) * 100) / 100 }));
+    return [...others, ...demoted];
   }
 
   private ingredientTarget(id: string): NameTarget {
@@ -512,6 +517,8 @@ export class DrugResolver {
 }
 
 const TEXT_MEMO_LIMIT = 20_000;
+/** Highest score a look-alike of an exact name can get as a suggestion. */
+const LOOK_ALIKE_SCORE_CAP = 0.5;
 /** Largest number of members listed for a family name. */
 const FAMILY_SUGGESTIONS = 12;
 const BRAND_CHANGE_MAP = new Map(Object.entries(BRAND_CHANGES));
