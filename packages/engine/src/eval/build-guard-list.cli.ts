@@ -14,9 +14,6 @@ import { compactKey, foldText, stripLevel2 } from '../text/name.normalizer';
 import { parseCsvRecords } from './csv.reader';
 
 const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
-/** Fuzzy corrections that land on the same substance stay correctable. */
-const SAME_SUBSTANCE = new Set(['dl-alpha-tocopherol']);
-
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
   return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
@@ -32,7 +29,7 @@ const near = (key: string) => key.length >= 3 && !kb.names.exact(key) && kb.name
 const guard = new Set<string>();
 for (const r of parseCsvRecords(readFileSync(join(data, 'drugbank-vocabulary', 'drugbank_vocabulary.csv'), 'utf8'))) {
   const name = (r['Common name'] ?? '').trim().toLowerCase();
-  if (!name || SAME_SUBSTANCE.has(name)) continue;
+  if (!name) continue;
   const res = resolver.resolve(name);
   if (res.status === 'resolved' && res.method !== 'fuzzy') continue; // in the KB
   const key = compactKey(name);
