@@ -211,7 +211,10 @@ export class DrugResolver {
 
   /** Deterministic stages: exact name after removing strengths, dose forms and release words; then salt forms. */
   private exactStages(folded: string): Attempt | undefined {
-    const variants: string[][] = [words(folded), words(stripUnitStrengths(folded)), stripLevel1(folded), stripLevel2(folded)];
+    const unitless = words(stripUnitStrengths(folded));
+    // Level 1 with bare numbers kept: "Humalog Mix 75/25 KwikPen" → "humalog mix 75 25".
+    const withNumbers = unitless.filter((w) => !DOSE_FORM_WORDS.has(w));
+    const variants: string[][] = [words(folded), unitless, withNumbers, stripLevel1(folded), stripLevel2(folded)];
     const seen = new Set<string>();
     for (const ws of variants) {
       const key = ws.join('');

@@ -64,7 +64,7 @@ describe('name normalizer', () => {
     ['simvastatin 20 mg daily with supper', 'simvastatin 20 mg daily'],
     ['simvastatin 20 mg at bedtime', 'simvastatin 20 mg'],
     ['metformin 500 mg twice a day with meals', 'metformin 500 mg'],
-    ['oxycodone 5 mg q6h as needed for pain', 'oxycodone 5 mg q6h'],
+    ['oxycodone 5 mg q6h as needed for pain', 'oxycodone 5 mg'],
     ['amoxicillin 500 mg tid x 10 days', 'amoxicillin 500 mg tid'],
     ['Humalog KwikPen U-100', 'humalog kwikpen'],
     ['Lamictal starter kit', 'lamictal'],
@@ -73,6 +73,10 @@ describe('name normalizer', () => {
     ['acetaminophen with codeine', 'acetaminophen with codeine'],
     ['lisinopril and hydrochlorothiazide', 'lisinopril and hydrochlorothiazide'],
     ['vitamin a', 'vitamin a'],
+    ['hydrocodone w/ apap', 'hydrocodone w/ apap'],
+    ['warfarin 5 mg m/w/f', 'warfarin 5 mg'],
+    ['nitroglycerin 0.4 mg sl q5min prn chest pain', 'nitroglycerin 0.4 mg sl'],
+    ['prednisone 10 mg taper', 'prednisone 10 mg'],
   ])('stripSig(%j) = %j', (input, expected) => {
     expect(stripSig(foldText(input))).toBe(expected);
   });

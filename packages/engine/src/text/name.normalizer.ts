@@ -73,7 +73,11 @@ const SIG_PHRASE_RES: readonly RegExp[] = [
   /\b(?:on an empty stomach|under the tongue|as directed|as needed|if needed|when needed)\b/g,
   /\b(?:once|twice|three times|four times|\d+\s*(?:x|times))\s+(?:a|per|each|every)\s+(?:day|week|month|night)\b/g,
   /\b(?:x|for)\s*\d+\s*(?:days?|weeks?|months?|doses?)\b/g,
-  /\bfor\s+(?:pain|sleep|anxiety|nausea|itch(?:ing)?|cough|constipation|heartburn|headache|fever|bp|blood pressure|sugar|cholesterol|allerg(?:y|ies)|insomnia|migraine)\b/g,
+  /\b(?:for|prn)\s+(?:chest pain|pain|sleep|anxiety|agitation|nausea|itch(?:ing)?|cough|constipation|heartburn|headache|fever|bp|blood pressure|sugar|cholesterol|allerg(?:y|ies)|insomnia|migraine|sob|shortness of breath|wheez(?:e|ing)|muscle spasms?|spasms?)\b/g,
+  /\bq\s*\d+\s*(?:min|mins|minutes?|h|hr|hrs|hours?|d|days?|wk|wks|weeks?)\b/g,
+  /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|m|t|w|th|f|sa|su)\b(?:\s*[/,]\s*(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|m|t|w|th|f|sa|su)\b)+/g,
+  /\b(?:mwf|tth|tuth)\b/g,
+  /\b(?:taper(?:ing)?|tapered)\b/g,
   /\bu-?(?:100|200|300|500)\b/g,
   /\bstarter\s+(?:pack|kit)\b/g,
 ];
