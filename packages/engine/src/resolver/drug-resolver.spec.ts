@@ -336,6 +336,9 @@ describe('DrugResolver: never one real drug into another', () => {
     [['metoprolol', 'succinat'], ['metoprolol', 'succinate'], undefined],
     [['warfrin'], ['warfarin'], undefined],
     [['penicilin', 'v'], ['penicillin', 'v'], undefined],
+    [['kdurr'], ['k', 'dur'], undefined],
+    [['nrc', 'an'], ['narcan'], 'an'],
+    [['humulin', 'n'], ['humulin', 'r'], 'n'],
   ])('distinguishingQualifier(%j, %j) = %j', (query, candidate, expected) => {
     expect(distinguishingQualifier(query, candidate)).toBe(expected);
   });

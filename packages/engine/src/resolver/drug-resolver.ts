@@ -49,11 +49,15 @@ const CODE_PREFIX_RE = /^(rxcui|rxnorm|atc|ndc)\s*[:=#]?\s*(\S+)$/;
  * Turns what people type ("Coumadin 5 mg", "metoprolol succinate ER 25mg", "hydrocodone/acetaminophen",
  * "paracetamol", "warfrin", {rxcui: "11289"}) into knowledge-base ingredients, or says precisely why it cannot.
  *
- * Order: codes → exact name (after removing strengths, dose forms, release modifiers) → salt forms →
- * combination split → conservative spelling correction → "several drugs start with this word" → unresolved.
- * Spelling correction is accepted only when one candidate is clearly best and the edit is small; otherwise the
- * input stays unresolved (or ambiguous) with ranked suggestions. It never maps a known drug that is not in the
- * knowledge base onto one that is.
+ * Order: codes → directions removed ("daily with supper", "1 tab po qhs") → "Brand (generic)" asides, whose parts
+ * must agree → name facts (brands whose product changed, pharmacy abbreviations, family names; `name-safety.table`)
+ * → exact name (after removing strengths, dose forms, devices, release modifiers) → salt forms → class names
+ * ("statins") → combination split → "several drugs start with this word" → conservative spelling correction →
+ * unresolved.
+ * Spelling correction is accepted only when one candidate is clearly best and the edit is small, the words that
+ * differ are not qualifiers ("penicillin G" is not penicillin V) and the input is not as close to a look-alike name
+ * (ISMP list); otherwise the input stays unresolved (or ambiguous) with ranked suggestions. It never maps a known
+ * drug that is not in the knowledge base onto one that is, and a family name ("insulin") is never one substance.
  */
 export class DrugResolver {
   private readonly maxSuggestions: number;
@@ -320,7 +324,8 @@ export class DrugResolver {
         if (a) return a;
       }
       const names = ABBREVIATION_MAP.get(key);
-      if (names) {
+      // An abbreviation the knowledge base lists itself resolves there (and reports its own matched name).
+      if (names && !this.kb.names.exact(key)) {
         const targets = this.targetsOf(names);
         if (targets.length === names.length) return this.resolvedAs(targets, 'synonym', 1, names.join(' / '));
       }
@@ -537,8 +542,30 @@ const FAMILY_MAP = new Map(Object.entries(FAMILY_NAMES));
 export function distinguishingQualifier(query: readonly string[], candidate: readonly string[]): string | undefined {
   const onlyQuery = query.filter((w) => !candidate.includes(w));
   const onlyCandidate = candidate.filter((w) => !query.includes(w));
+  // Where the two differ, in compact form: after their common prefix and before their common suffix.
+  const q = query.join('');
+  const c = candidate.join('');
+  let pre = 0;
+  while (pre < q.length && pre < c.length && q[pre] === c[pre]) pre++;
+  let suf = 0;
+  while (suf < q.length - pre && suf < c.length - pre && q[q.length - 1 - suf] === c[c.length - 1 - suf]) suf++;
   const isQualifier = (w: string) => w.length <= 2 || /\d/.test(w);
-  for (const w of [...onlyQuery, ...onlyCandidate]) if (isQualifier(w)) return w;
+  // A short or numbered word of the candidate inside the differing part ("v" against "g"); not one the input
+  // merely wrote joined to the next word ("kdurr" against "K-Dur").
+  const qualifierIn = (ws: readonly string[], from: number, to: number) => {
+    let pos = 0;
+    for (const w of ws) {
+      const start = pos;
+      pos += w.length;
+      if (from < pos && to > start && isQualifier(w)) return w;
+    }
+    return undefined;
+  };
+  // A short word the input has and the candidate lacks was typed on purpose ("NRC AN" is not Narcan).
+  const typed = onlyQuery.find(isQualifier) ?? qualifierIn(query, pre, q.length - suf);
+  if (typed) return typed;
+  const inCandidate = qualifierIn(candidate, pre, c.length - suf);
+  if (inCandidate) return inCandidate;
   for (const w of onlyQuery) {
     if (!SALT_WORDS.has(w)) continue;
     // A salt word of the input that is not a misspelling of one of the candidate's words.
