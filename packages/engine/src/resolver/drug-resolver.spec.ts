@@ -202,6 +202,7 @@ function safetyDoc() {
     ingredient('esterified-estrogens', { synonyms: ['estrogens'], brands: ['Menest'] }),
     ingredient('methylprednisolone', { brands: ['Medrol'] }),
     ingredient('nitroglycerin', { synonyms: ['NTG'] }),
+    ingredient('theophylline', { brands: ['Theo-24', 'Theo'] }),
     ingredient('inulin', {}, 'ddinter'),
   );
   doc.classes.push(kbClass('insulins', ['insulin-glargine', 'insulin-lispro']), kbClass('estrogens', ['estradiol', 'esterified-estrogens']), kbClass('systemic-corticosteroids', ['prednisone']));
@@ -218,6 +219,8 @@ describe('DrugResolver: never one real drug into another', () => {
     ['Penicillin G Potassium 5 million units', ['penicillin V'], 'G'],
     // A look-alike name the knowledge base lacks is not corrected onto its partner.
     ['prednisolne', ['prednisone'], 'look-alike'],
+    // Never onto a name of four letters: "threo" (as in threo-ephedrine) is not Theo.
+    ['threo', ['theophylline'], 'short target'],
   ])('does not correct %j (suggests %j, because of %s)', (input, suggested) => {
     const r = safe.resolve(input);
     expect(r.status).not.toBe('resolved');

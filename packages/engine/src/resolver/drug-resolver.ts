@@ -262,7 +262,8 @@ export class DrugResolver {
     const maxAccept = key.length <= 4 ? 0 : key.length <= 8 ? 1 : 2;
     if (maxAccept === 0) return undefined;
     const candidates = this.kb.names.withinDistance(key, maxAccept + 1);
-    const accepted = candidates.filter((c) => c.distance <= maxAccept && plausibleTypo(key, c.entry.key, c.distance));
+    // Never onto a name of four letters or fewer: too many words are one edit away ("threo" is not Theo).
+    const accepted = candidates.filter((c) => c.distance <= maxAccept && c.entry.key.length > 4 && plausibleTypo(key, c.entry.key, c.distance));
     if (accepted.length === 0) return undefined;
     const [best] = accepted;
     const rivals = candidates.filter((c) => c !== best && c.score > best.score - 0.15);
