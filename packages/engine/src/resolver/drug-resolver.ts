@@ -570,7 +570,7 @@ export function distinguishingQualifier(query: readonly string[], candidate: rea
   for (const w of onlyQuery) {
     if (!SALT_WORDS.has(w)) continue;
     // A salt word of the input that is not a misspelling of one of the candidate's words.
-    if (!onlyCandidate.some((c) => boundedOsaDistance(w, c, 2) <= 2)) return w;
+    if (!onlyCandidate.some((cw) => boundedOsaDistance(w, cw, 2) <= 2)) return w;
   }
   return undefined;
 }
