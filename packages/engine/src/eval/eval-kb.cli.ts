@@ -1,28 +1,9 @@
 #!/usr/bin/env node
-import type { DrugResolution, Severity } from '@vigil/contracts';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { InteractionEngine } from '../engine/interaction.engine';
 import { CURATED_KB_PATH, loadCuratedKb } from '../kb/kb.loader';
-import type { KnowledgeBase } from '../kb/knowledge-base';
-import { severityRank } from '../model/kb-vocabulary';
-import { parseCsvRecords } from './csv.reader';
-import {
-  coverageMetric,
-  distinctPairs,
-  expandGroups,
-  formatTable,
-  meetsTarget,
-  mergeCounts,
-  pairMetric,
-  percent,
-  topCounts,
-  type CoverageMetric,
-  type PairCase,
-  type PairMetric,
-  type PairVerdict,
-} from './kb-metrics';
+import { KbEvaluation } from './kb.evaluation';
+import { formatTable, meetsTarget, percent, topCounts } from './kb-metrics';
 
 /** Repository root seen from dist/eval (or src/eval). */
 const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
@@ -51,54 +32,9 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-function records(file: string, delimiter = ','): Record<string, string>[] {
-  const buf = readFileSync(file);
-  return parseCsvRecords((file.endsWith('.gz') ? gunzipSync(buf) : buf).toString('utf8'), delimiter);
-}
-
-/** Resolves names once and judges pairs with the real engine. */
-class PairJudge {
-  private readonly cache = new Map<string, DrugResolution>();
-  private readonly engine = new InteractionEngine();
-
-  constructor(private readonly kb: KnowledgeBase) {}
-
-  resolution(name: string): DrugResolution {
-    const key = name.trim().toLowerCase();
-    let r = this.cache.get(key);
-    if (!r) {
-      r = this.engine.resolverFor(this.kb).resolve(name);
-      this.cache.set(key, r);
-    }
-    return r;
-  }
-
-  resolves = (name: string): boolean => this.resolution(name).status === 'resolved';
-
-  judge = (c: PairCase): PairVerdict => {
-    const ra = this.resolution(c.a);
-    const rb = this.resolution(c.b);
-    const unresolved = [ra, rb].filter((r) => r.status !== 'resolved').map((r) => r.input);
-    if (unresolved.length > 0) return { unresolved, severity: null };
-    const ia = ra.ingredients.map((i) => i.id).sort().join('+');
-    const ib = rb.ingredients.map((i) => i.id).sort().join('+');
-    if (ia === ib) return { unresolved: [], sameDrug: true, severity: null };
-    const result = this.engine.checkResolved(this.kb, [{ ...ra, index: 0 }, { ...rb, index: 1 }], { include: [] });
-    let severity: Severity | null = null;
-    for (const f of result.interactions) {
-      const idx = new Set(f.participants.map((p) => p.index));
-      if (!idx.has(0) || !idx.has(1)) continue;
-      if (severity === null || severityRank(f.severity) < severityRank(severity)) severity = f.severity;
-    }
-    return { unresolved: [], severity };
-  };
-}
-
-interface MetricRow {
-  id: string;
-  label: string;
-  metric: PairMetric;
-  target?: { atLeast?: number; atMost?: number };
+function targetText(t?: { atLeast?: number; atMost?: number }): string {
+  if (!t) return '';
+  return t.atLeast !== undefined ? `≥ ${percent(t.atLeast)}` : `≤ ${percent(t.atMost!)}`;
 }
 
 function main(): number {
@@ -109,59 +45,15 @@ function main(): number {
     return 2;
   }
   const kb = loadCuratedKb(args.kb ? { path: resolve(args.kb) } : {});
-  const judge = new PairJudge(kb);
+  const evaluation = new KbEvaluation(kb, args.data);
+  const judge = evaluation.judge;
+  const report = evaluation.run();
+  const { coverage, rows, unresolved, siblings, fuzzyAudit } = report;
+  const unexplained = siblings.filter((d) => !d.explained);
 
-  const oncPairsRows = records(join(gt, 'onc_high_priority_pairs_drugbank.csv'));
-  const oncGroupRows = records(join(gt, 'onc_high_priority_groups.csv'));
-  const niPairsRows = records(join(gt, 'onc_non_interruptive_pairs_drugbank.csv'));
-  const niGroupRows = records(join(gt, 'onc_non_interruptive_groups.csv'));
-  const pddi = records(join(gt, 'pddi_public_sources_subset.csv.gz'));
-
-  const oncPairs = distinctPairs(oncPairsRows.map((r) => ({ a: r.object_drug, b: r.precipitant_drug })));
-  const oncGroups = expandGroups(oncGroupRows.map((r) => ({ group: r.group_id, role: r.role, drug: r.drug })));
-  const ndfrtAll = pddi.filter((r) => r.source === 'NDF-RT');
-  const ndfrtCritical = distinctPairs(ndfrtAll.filter((r) => r.severity === 'Critical').map((r) => ({ a: r.object_name, b: r.precipitant_name })));
-  const niPairs = distinctPairs(niPairsRows.map((r) => ({ a: r.object_drug, b: r.precipitant_drug })));
-  const frenchCi = distinctPairs(pddi.filter((r) => r.source === 'FrenchDB' && r.severity === 'CI').map((r) => ({ a: r.object_name, b: r.precipitant_name })));
-
-  const coverage: Record<string, CoverageMetric> = {
-    'onc-high-priority': coverageMetric([...oncPairsRows.flatMap((r) => [r.object_drug, r.precipitant_drug]), ...oncGroupRows.map((r) => r.drug)], judge.resolves),
-    'onc-non-interruptive': coverageMetric([...niPairsRows.flatMap((r) => [r.object_drug, r.precipitant_drug]), ...niGroupRows.map((r) => r.drug)], judge.resolves),
-    'ndf-rt': coverageMetric(ndfrtAll.flatMap((r) => [r.object_name, r.precipitant_name]), judge.resolves),
-  };
-
-  const rows: MetricRow[] = [
-    { id: 'onc-hp-pairs', label: 'ONC high-priority pairs ≥ major', metric: pairMetric(oncPairs, judge.judge, 'major'), target: { atLeast: 0.95 } },
-    { id: 'onc-hp-groups', label: 'ONC high-priority groups ≥ major', metric: pairMetric(oncGroups, judge.judge, 'major'), target: { atLeast: 0.95 } },
-    { id: 'ndf-rt-critical', label: 'NDF-RT Critical ≥ major', metric: pairMetric(ndfrtCritical, judge.judge, 'major'), target: { atLeast: 0.85 } },
-    { id: 'onc-non-interruptive', label: 'ONC non-interruptive ≥ major', metric: pairMetric(niPairs, judge.judge, 'major'), target: { atMost: 0.1 } },
-    { id: 'french-ci', label: 'French CI ≥ major (2nd opinion)', metric: pairMetric(frenchCi, judge.judge, 'major') },
-    { id: 'french-ci-any', label: 'French CI, any finding', metric: pairMetric(frenchCi, judge.judge, 'unknown') },
-  ];
-
-  // Spelling-correction audit: DrugBank names (real drugs) that the resolver only matched by correcting them.
-  const vocabFile = join(args.data, 'drugbank-vocabulary', 'drugbank_vocabulary.csv');
-  const fuzzyAccepts: { name: string; as: string; confidence: number }[] = [];
-  let vocabSize = 0;
-  if (existsSync(vocabFile)) {
-    for (const r of records(vocabFile)) {
-      const name = r['Common name'];
-      if (!name || name.length > 40) continue;
-      vocabSize++;
-      const res = judge.resolution(name);
-      if (res.status === 'resolved' && res.method === 'fuzzy') fuzzyAccepts.push({ name, as: res.ingredients.map((i) => i.name).join(' + '), confidence: res.confidence ?? 0 });
-    }
-  }
-
-  const unresolved = new Map<string, number>();
-  for (const r of rows.slice(0, 4)) mergeCounts(unresolved, r.metric.unresolvedNames);
   const missedOf = (id: string) => rows.find((r) => r.id === id)!.metric.missed;
   const topMissed = [...missedOf('onc-hp-pairs'), ...missedOf('ndf-rt-critical')]
     .filter((m, i, all) => all.findIndex((x) => x.a.toLowerCase() === m.a.toLowerCase() && x.b.toLowerCase() === m.b.toLowerCase()) === i)
-    .slice(0, args.top);
-  const niFlagged = niPairs
-    .map((c) => ({ ...c, ...judge.judge(c) }))
-    .filter((v) => v.unresolved.length === 0 && v.severity !== null && severityRank(v.severity) <= severityRank('major'))
     .slice(0, args.top);
 
   const stats = kb.counts();
@@ -183,10 +75,12 @@ function main(): number {
           },
         ]),
       ),
+      randomSample: report.randomSample,
+      siblingCheck: { differences: siblings.length, unexplained: unexplained.length, list: siblings },
       topUnresolved: topCounts(unresolved, args.top).map(([name, pairs]) => ({ name, pairs, suggestions: judge.resolution(name).suggestions?.slice(0, 3) ?? [] })),
       topMissed: topMissed.map((m) => ({ a: m.a, b: m.b, severity: m.severity })),
-      nonInterruptiveFlagged: niFlagged.map(({ a, b, severity }) => ({ a, b, severity })),
-      fuzzyAudit: { vocabularyNames: vocabSize, fuzzyAccepted: fuzzyAccepts.length, examples: fuzzyAccepts.slice(0, 50) },
+      nonInterruptiveFlagged: report.nonInterruptiveFlagged,
+      fuzzyAudit: { vocabularyNames: fuzzyAudit.vocabularyNames, fuzzyAccepted: fuzzyAudit.accepted.length, examples: fuzzyAudit.accepted.slice(0, 50) },
     };
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     return 0;
@@ -200,13 +94,14 @@ function main(): number {
       ['metric', 'value', 'n', 'target', ''],
       ...Object.entries(coverage).map(([k, c]) => [`resolver coverage: ${k} names`, percent(c.share), `${c.resolved}/${c.total}`, '', '']),
       ...rows.map((r) => {
-        const t = r.target ? (r.target.atLeast !== undefined ? `≥ ${percent(r.target.atLeast)}` : `≤ ${percent(r.target.atMost!)}`) : '';
         const ok = r.target ? (meetsTarget(r.metric.share, r.target) ? 'ok' : 'MISS') : '';
-        return [r.label, percent(r.metric.share), `${r.metric.flagged}/${r.metric.resolvable} resolvable of ${r.metric.total}`, t, ok];
+        return [r.label, percent(r.metric.share), `${r.metric.flagged}/${r.metric.resolvable} resolvable of ${r.metric.total}`, targetText(r.target), ok];
       }),
-      ['DrugBank names accepted only by spelling correction', String(fuzzyAccepts.length), `of ${vocabSize} names`, 'review', ''],
+      ['class differences (sibling check), unexplained', String(unexplained.length), `of ${siblings.length} differences`, '0', unexplained.length === 0 ? 'ok' : 'MISS'],
+      ['DrugBank names accepted only by spelling correction', String(fuzzyAudit.accepted.length), `of ${fuzzyAudit.vocabularyNames} names`, 'review', ''],
     ]),
   );
+  lines.push(`(random sample: ${report.randomSample.size} pairs of ${report.randomSample.pool} top-300 names, seed ${report.randomSample.seed})`);
   lines.push('');
   lines.push(`Top unresolved names (pairs blocked) — a miss here is a resolver/name gap, not a rule gap:`);
   for (const [name, n] of topCounts(unresolved, args.top)) {
@@ -218,11 +113,17 @@ function main(): number {
   for (const m of topMissed) lines.push(`  ${m.a} + ${m.b}  → ${m.severity ?? 'no finding'}`);
   lines.push('');
   lines.push('ONC non-interruptive pairs flagged major or worse (possible over-alerting):');
-  for (const m of niFlagged) lines.push(`  ${m.a} + ${m.b}  → ${m.severity}`);
-  if (fuzzyAccepts.length > 0) {
+  for (const m of report.nonInterruptiveFlagged.slice(0, args.top)) lines.push(`  ${m.a} + ${m.b}  → ${m.severity}`);
+  lines.push('');
+  lines.push('Unexplained class differences (members of one class, one partner; --json lists all):');
+  for (const d of unexplained.slice(0, args.top)) {
+    const by = Object.entries(d.bySeverity).map(([m, s]) => `${m} ${s ?? '-'}`).join(', ');
+    lines.push(`  ${d.classId} × ${d.partner}: ${by}`);
+  }
+  if (fuzzyAudit.accepted.length > 0) {
     lines.push('');
     lines.push('Spelling corrections of real drug names (check none is a different drug; add the name as synonym or to the guard list):');
-    for (const f of fuzzyAccepts.slice(0, args.top)) lines.push(`  ${f.name} → ${f.as} (${f.confidence})`);
+    for (const f of fuzzyAudit.accepted.slice(0, args.top)) lines.push(`  ${f.name} → ${f.as} (${f.confidence})`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

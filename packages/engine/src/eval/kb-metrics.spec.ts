@@ -1,6 +1,6 @@
 import type { Severity } from '@vigil/contracts';
 import { parseCsv, parseCsvRecords } from './csv.reader';
-import { atLeast, coverageMetric, distinctPairs, expandGroups, formatTable, meetsTarget, pairMetric, percent, topCounts, type PairVerdict } from './kb-metrics';
+import { atLeast, coverageMetric, distinctPairs, expandGroups, formatTable, meetsTarget, pairKeyOf, pairMetric, percent, samplePairs, topCounts, type PairVerdict } from './kb-metrics';
 
 describe('evaluation metrics', () => {
   it.each([
@@ -94,5 +94,31 @@ describe('evaluation metrics', () => {
     expect(topCounts(new Map([['b', 2], ['a', 2], ['c', 5]]), 2)).toEqual([['c', 5], ['a', 2]]);
     expect(percent(0.9345)).toBe('93.5%');
     expect(formatTable([['x', 'long value', 'z'], ['longer', 'v', 'w']])).toBe('x       long value  z\nlonger  v           w');
+  });
+});
+
+describe('random pair sample', () => {
+  const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+
+  it('is the same for the same seed and differs for another seed', () => {
+    const s1 = samplePairs(names, 5, 42, new Set());
+    expect(samplePairs(names, 5, 42, new Set())).toEqual(s1);
+    expect(samplePairs(names, 5, 43, new Set())).not.toEqual(s1);
+  });
+
+  it('draws distinct unordered pairs of different names and never an excluded pair', () => {
+    const exclude = new Set([pairKeyOf('a', 'b'), pairKeyOf('C', 'd')]);
+    const s = samplePairs(names, 19, 7, exclude);
+    const keys = s.map((c) => pairKeyOf(c.a, c.b));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(s.every((c) => c.a !== c.b)).toBe(true);
+    expect(keys.filter((k) => exclude.has(k))).toEqual([]);
+    // 21 possible pairs minus the 2 excluded: all of them are found
+    expect(s).toHaveLength(19);
+  });
+
+  it('skips pairs the filter rejects', () => {
+    const s = samplePairs(names, 10, 1, new Set(), (c) => c.a !== 'a' && c.b !== 'a');
+    expect(s.some((c) => c.a === 'a' || c.b === 'a')).toBe(false);
   });
 });

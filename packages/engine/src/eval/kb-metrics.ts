@@ -146,3 +146,44 @@ export function formatTable(rows: readonly (readonly string[])[]): string {
   for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)));
   return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd()).join('\n');
 }
+
+/** Unordered pair key of two names (case-insensitive): `a\0b` with a < b. */
+export function pairKeyOf(a: string, b: string): string {
+  const x = nameKey(a);
+  const y = nameKey(b);
+  return x < y ? `${x}\u0000${y}` : `${y}\u0000${x}`;
+}
+
+/** Deterministic 32-bit generator (mulberry32): the same seed gives the same sample on every machine. */
+export function seededRandom(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * `n` distinct unordered pairs of different names drawn with a fixed seed, skipping pairs whose key is in
+ * `exclude` (e.g. every pair any reference list names) and pairs `accept` rejects (e.g. unresolvable).
+ */
+export function samplePairs(names: readonly string[], n: number, seed: number, exclude: ReadonlySet<string>, accept: (c: PairCase) => boolean = () => true): PairCase[] {
+  const distinct = [...new Map(names.map((x) => [nameKey(x), x.trim()])).values()].filter((x) => x !== '');
+  const rand = seededRandom(seed);
+  const seen = new Set<string>();
+  const out: PairCase[] = [];
+  const maxTries = n * 200;
+  for (let tries = 0; out.length < n && tries < maxTries && distinct.length > 1; tries++) {
+    const a = distinct[Math.floor(rand() * distinct.length)];
+    const b = distinct[Math.floor(rand() * distinct.length)];
+    if (a === b) continue;
+    const key = pairKeyOf(a, b);
+    if (seen.has(key) || exclude.has(key)) continue;
+    seen.add(key);
+    if (accept({ a, b })) out.push({ a, b });
+  }
+  return out;
+}

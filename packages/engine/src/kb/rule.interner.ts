@@ -32,6 +32,7 @@ export class RuleInterner {
       citations: this.citationList(r.citations),
     };
     if (r.onc !== undefined) out.onc = r.onc;
+    if (r.siblingNote !== undefined) out.siblingNote = r.siblingNote;
     return out;
   }
 

@@ -1,0 +1,196 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { KnowledgeBase } from '../kb/knowledge-base';
+import { parseCsvRecords } from './csv.reader';
+import {
+  atLeast,
+  coverageMetric,
+  distinctPairs,
+  expandGroups,
+  mergeCounts,
+  nameKey,
+  pairKeyOf,
+  pairMetric,
+  samplePairs,
+  type CoverageMetric,
+  type PairCase,
+  type PairMetric,
+} from './kb-metrics';
+import { PairJudge, sameIngredients } from './pair.judge';
+import { SiblingCheck, type SiblingClass, type SiblingDifference } from './sibling.check';
+
+export interface MetricRow {
+  id: string;
+  label: string;
+  metric: PairMetric;
+  target?: { atLeast?: number; atMost?: number };
+}
+
+export interface KbEvaluationReport {
+  coverage: Record<string, CoverageMetric>;
+  rows: MetricRow[];
+  /** Every class difference among top-300 members (explained or not). */
+  siblings: SiblingDifference[];
+  /** Names of the top-300 list, the random sample's seed and size. */
+  randomSample: { seed: number; size: number; pool: number };
+  /** Unresolved names of the reference lists and how many pairs each blocked. */
+  unresolved: Map<string, number>;
+  /** ONC non-interruptive pairs flagged major or worse (possible over-alerting). */
+  nonInterruptiveFlagged: (PairCase & { severity: string })[];
+  /** DrugBank vocabulary names (real drugs) that resolved only through spelling correction. */
+  fuzzyAudit: { vocabularyNames: number; accepted: { name: string; as: string; confidence: number }[] };
+}
+
+/** Seed of the random top-300 specificity sample: fixed so every run draws the same pairs. */
+export const RANDOM_SAMPLE_SEED = 20261123;
+export const RANDOM_SAMPLE_SIZE = 1000;
+
+/**
+ * Judges a knowledge base against public reference lists nobody on the team wrote (`../shared/data`): sensitivity
+ * on ONC, NDF-RT, ANSM (FrenchDB) and DDInter lists, specificity on ONC non-interruptive pairs and on random pairs of
+ * common drugs that no list names, and class consistency (the sibling check). The lists measure; they are never
+ * content.
+ */
+export class KbEvaluation {
+  readonly judge: PairJudge;
+
+  constructor(
+    private readonly kb: KnowledgeBase,
+    private readonly dataDir: string,
+  ) {
+    this.judge = new PairJudge(kb);
+  }
+
+  run(): KbEvaluationReport {
+    const judge = this.judge;
+    const gt = join(this.dataDir, 'ddi-ground-truth');
+    const oncPairsRows = this.records(join(gt, 'onc_high_priority_pairs_drugbank.csv'));
+    const oncGroupRows = this.records(join(gt, 'onc_high_priority_groups.csv'));
+    const niPairsRows = this.records(join(gt, 'onc_non_interruptive_pairs_drugbank.csv'));
+    const niGroupRows = this.records(join(gt, 'onc_non_interruptive_groups.csv'));
+    const pddi = this.records(join(gt, 'pddi_public_sources_subset.csv.gz'));
+    const ddinter = this.ddinter();
+    const top300 = this.top300();
+
+    const pddiPairs = (source: string, severity: string) =>
+      distinctPairs(pddi.filter((r) => r.source === source && r.severity === severity).map((r) => ({ a: r.object_name, b: r.precipitant_name })));
+    const oncPairs = distinctPairs(oncPairsRows.map((r) => ({ a: r.object_drug, b: r.precipitant_drug })));
+    const oncGroups = expandGroups(oncGroupRows.map((r) => ({ group: r.group_id, role: r.role, drug: r.drug })));
+    const ndfrtAll = pddi.filter((r) => r.source === 'NDF-RT');
+    const niPairs = distinctPairs(niPairsRows.map((r) => ({ a: r.object_drug, b: r.precipitant_drug })));
+    const topKeys = new Set(top300.map(nameKey));
+    const ddinterMajorTop = distinctPairs(ddinter.filter((r) => r.level === 'Major' && topKeys.has(nameKey(r.a)) && topKeys.has(nameKey(r.b))));
+
+    // Random pairs of common drugs that no reference list names (any source, any severity).
+    const listed = new Set<string>();
+    for (const c of [...ddinter, ...pddi.map((r) => ({ a: r.object_name, b: r.precipitant_name })), ...oncPairs, ...niPairs]) listed.add(pairKeyOf(c.a, c.b));
+    const accept = (c: PairCase) => {
+      const ra = judge.resolution(c.a);
+      const rb = judge.resolution(c.b);
+      return ra.status === 'resolved' && rb.status === 'resolved' && !sameIngredients(ra, rb);
+    };
+    const random = samplePairs(top300, RANDOM_SAMPLE_SIZE, RANDOM_SAMPLE_SEED, listed, accept);
+
+    const coverage: Record<string, CoverageMetric> = {
+      'onc-high-priority': coverageMetric([...oncPairsRows.flatMap((r) => [r.object_drug, r.precipitant_drug]), ...oncGroupRows.map((r) => r.drug)], judge.resolves),
+      'onc-non-interruptive': coverageMetric([...niPairsRows.flatMap((r) => [r.object_drug, r.precipitant_drug]), ...niGroupRows.map((r) => r.drug)], judge.resolves),
+      'ndf-rt': coverageMetric(ndfrtAll.flatMap((r) => [r.object_name, r.precipitant_name]), judge.resolves),
+      'top-300 generics': coverageMetric(top300, judge.resolves),
+    };
+
+    const rows: MetricRow[] = [
+      { id: 'onc-hp-pairs', label: 'ONC high-priority pairs ≥ major', metric: pairMetric(oncPairs, judge.judge, 'major'), target: { atLeast: 0.95 } },
+      { id: 'onc-hp-groups', label: 'ONC high-priority groups ≥ major', metric: pairMetric(oncGroups, judge.judge, 'major'), target: { atLeast: 0.95 } },
+      { id: 'ndf-rt-critical', label: 'NDF-RT Critical ≥ major', metric: pairMetric(pddiPairs('NDF-RT', 'Critical'), judge.judge, 'major'), target: { atLeast: 0.9 } },
+      { id: 'onc-non-interruptive', label: 'ONC non-interruptive ≥ major', metric: pairMetric(niPairs, judge.judge, 'major'), target: { atMost: 0.1 } },
+      { id: 'french-ci', label: 'FrenchDB CI (contre-indication) ≥ major', metric: pairMetric(pddiPairs('FrenchDB', 'CI'), judge.judge, 'major'), target: { atLeast: 0.9 } },
+      { id: 'french-ad', label: 'FrenchDB AD (déconseillée) ≥ moderate', metric: pairMetric(pddiPairs('FrenchDB', 'AD'), judge.judge, 'moderate'), target: { atLeast: 0.9 } },
+      { id: 'ddinter-major-top300', label: 'DDInter Major, top-300 pairs ≥ moderate', metric: pairMetric(ddinterMajorTop, judge.judge, 'moderate'), target: { atLeast: 0.9 } },
+      { id: 'random-top300-major', label: 'random top-300 pairs in no list ≥ major', metric: pairMetric(random, judge.judge, 'major'), target: { atMost: 0.01 } },
+      { id: 'random-top300-moderate', label: 'random top-300 pairs in no list ≥ moderate', metric: pairMetric(random, judge.judge, 'moderate'), target: { atMost: 0.1 } },
+    ];
+
+    const unresolved = new Map<string, number>();
+    for (const r of rows.slice(0, 4)) mergeCounts(unresolved, r.metric.unresolvedNames);
+    const nonInterruptiveFlagged = niPairs.flatMap((c) => {
+      const v = judge.judge(c);
+      return v.unresolved.length === 0 && atLeast(v.severity, 'major') ? [{ ...c, severity: v.severity! }] : [];
+    });
+    return {
+      coverage,
+      rows,
+      siblings: this.siblings(top300),
+      randomSample: { seed: RANDOM_SAMPLE_SEED, size: random.length, pool: top300.length },
+      unresolved,
+      nonInterruptiveFlagged,
+      fuzzyAudit: this.fuzzyAudit(),
+    };
+  }
+
+  /** Spelling-correction audit: DrugBank names (real drugs) that the resolver matched only by correcting them. */
+  private fuzzyAudit(): KbEvaluationReport['fuzzyAudit'] {
+    const file = join(this.dataDir, 'drugbank-vocabulary', 'drugbank_vocabulary.csv');
+    const accepted: KbEvaluationReport['fuzzyAudit']['accepted'] = [];
+    let vocabularyNames = 0;
+    if (!existsSync(file)) return { vocabularyNames, accepted };
+    for (const r of this.records(file)) {
+      const name = r['Common name'];
+      if (!name || name.length > 40) continue;
+      vocabularyNames++;
+      const res = this.judge.resolution(name);
+      if (res.status === 'resolved' && res.method === 'fuzzy') accepted.push({ name, as: res.ingredients.map((i) => i.name).join(' + '), confidence: res.confidence ?? 0 });
+    }
+    return { vocabularyNames, accepted };
+  }
+
+  /** Class consistency over therapeutic classes (duplicate-therapy classes), top-300 members against top-300 partners. */
+  private siblings(top300: readonly string[]): SiblingDifference[] {
+    const judge = this.judge;
+    const ids = new Set<string>();
+    for (const name of top300) {
+      const r = judge.resolution(name);
+      if (r.status === 'resolved' && r.ingredients.length === 1) ids.add(r.ingredients[0].id);
+    }
+    const partners = [...ids].sort();
+    const classes: SiblingClass[] = this.kb.classes
+      .filter((c) => c.duplicateTherapy)
+      .map((c) => ({ id: c.id, name: c.name, members: c.members.filter((m) => ids.has(m)) }));
+    const byId = (id: string) => judge.resolution(this.kb.ingredient(id)!.name);
+    const check = new SiblingCheck((m, p) => {
+      const f = judge.between(byId(m), byId(p));
+      const notes: string[] = [];
+      for (const id of f.ruleIds) {
+        const note = judge.rule(id)?.siblingNote;
+        if (note) notes.push(note);
+      }
+      return { severity: f.severity, notes, fromProperties: f.fromProperties };
+    });
+    return check.run(classes, partners);
+  }
+
+  private records(file: string, delimiter = ','): Record<string, string>[] {
+    const buf = readFileSync(file);
+    return parseCsvRecords((file.endsWith('.gz') ? gunzipSync(buf) : buf).toString('utf8'), delimiter);
+  }
+
+  /** Every DDInter pair (all ATC-code files), with its level. */
+  private ddinter(): (PairCase & { level: string })[] {
+    const dir = join(this.dataDir, 'ddinter');
+    if (!existsSync(dir)) return [];
+    const out: (PairCase & { level: string })[] = [];
+    for (const f of readdirSync(dir).filter((n) => n.endsWith('.csv')).sort()) {
+      for (const r of this.records(join(dir, f))) out.push({ a: r.Drug_A, b: r.Drug_B, level: r.Level });
+    }
+    return out;
+  }
+
+  /** ClinCalc top-300 generic names (one per line of the generics file; combinations are listed per part). */
+  private top300(): string[] {
+    const file = join(this.dataDir, 'common-drugs', 'clincalc_top300_2023_generics.tsv');
+    if (!existsSync(file)) return [];
+    return this.records(file, '\t')
+      .map((r) => r.generic?.trim() ?? '')
+      .filter((n) => n !== '');
+  }
+}
