@@ -104,6 +104,16 @@ export const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
   dlalphatocopherol: ['vitamin E'],
   dlalphatocopherylacetate: ['vitamin E'],
   penicillinvk: ['penicillin V'],
+  peng: ['penicillin G'],
+  pcng: ['penicillin G'],
+  benzylpenicillin: ['penicillin G'],
+  benzylpenicillinpotassium: ['penicillin G'],
+  benzathinebenzylpenicillin: ['penicillin G'],
+  procainebenzylpenicillin: ['penicillin G'],
+  benzathinepenicillin: ['penicillin G'],
+  procainepenicillin: ['penicillin G'],
+  penicillingbenzathine: ['penicillin G'],
+  penicillingprocaine: ['penicillin G'],
 };
 
 /**
