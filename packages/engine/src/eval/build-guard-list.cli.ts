@@ -14,9 +14,6 @@ import { compactKey, foldText, stripLevel2 } from '../text/name.normalizer';
 import { parseCsvRecords } from './csv.reader';
 
 const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
-/** Fuzzy corrections that land on the same substance stay correctable. */
-const SAME_SUBSTANCE = new Set(['dl-alpha-tocopherol']);
-
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
   return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
@@ -32,7 +29,7 @@ const near = (key: string) => key.length >= 3 && !kb.names.exact(key) && kb.name
 const guard = new Set<string>();
 for (const r of parseCsvRecords(readFileSync(join(data, 'drugbank-vocabulary', 'drugbank_vocabulary.csv'), 'utf8'))) {
   const name = (r['Common name'] ?? '').trim().toLowerCase();
-  if (!name || SAME_SUBSTANCE.has(name)) continue;
+  if (!name) continue;
   const res = resolver.resolve(name);
   if (res.status === 'resolved' && res.method !== 'fuzzy') continue; // in the KB
   const key = compactKey(name);
@@ -41,9 +38,23 @@ for (const r of parseCsvRecords(readFileSync(join(data, 'drugbank-vocabulary', '
   const stripped = words.join('');
   if (stripped !== key && stripped.length >= 5 && near(stripped) && res.method === 'fuzzy') guard.add(words.join(' '));
 }
+// Synonyms (other languages, old names, brands) that the resolver would spell-correct into a KB drug other than
+// the one the row names: real names of a different drug ("adrenalona" is adrenalone, not adrenaline).
+const idsOf = (r: ReturnType<typeof resolver.resolve>) => r.ingredients.map((i) => i.id).sort().join('+');
+for (const r of parseCsvRecords(readFileSync(join(data, 'drugbank-vocabulary', 'drugbank_vocabulary.csv'), 'utf8'))) {
+  const common = resolver.resolve((r['Common name'] ?? '').trim());
+  const sameDrug = common.status === 'resolved' && common.method !== 'fuzzy' ? idsOf(common) : undefined;
+  for (const synonym of (r['Synonyms'] ?? '').split('|')) {
+    const name = synonym.trim().toLowerCase();
+    if (name.length < 3 || name.length > 40) continue;
+    const res = resolver.resolve(name);
+    if (res.status === 'resolved' && res.method === 'fuzzy' && idsOf(res) !== sameDrug) guard.add(name);
+  }
+}
 const header = [
   '# Guard list for compile-kb --other-names: real drug names NOT in the Vigil knowledge base, never to be spelling-corrected into a KB drug.',
-  '# Derived mechanically from the DrugBank open vocabulary (CC0 1.0) "Common name" column, lower-cased, minus names that resolve to a KB ingredient.',
+  '# Derived mechanically from the DrugBank open vocabulary (CC0 1.0) "Common name" column, lower-cased, minus names that resolve to a KB ingredient;',
+  '# plus "Synonyms" that spelling correction would turn into a KB drug other than the one their row names.',
   '# Kept: names within 2 edits of a KB name (plus the number-stripped form the resolver compares). Regenerate after a build: pnpm --filter @vigil/engine run guard:names',
 ];
 writeFileSync(out, `${header.join('\n')}\n${[...guard].sort().join('\n')}\n`);

@@ -2,15 +2,23 @@ import type { DrugResolution, DrugSuggestion, ResolutionMethod, ResolvedIngredie
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { DrugInput } from '../model/drug-input.model';
 import {
+  compactKey,
+  DOSE_FORM_WORDS,
   foldText,
+  RELEASE_WORDS,
+  SALT_WORDS,
   saltStrippedVariants,
   splitCombination,
+  splitParenthetical,
   stripLevel1,
   stripLevel2,
+  stripSig,
   stripUnitStrengths,
   words,
 } from '../text/name.normalizer';
+import { boundedOsaDistance } from '../text/string-distance';
 import type { NameCandidate, NameEntry, NameKind, NameTarget } from './name.index';
+import { ABBREVIATIONS, BRAND_CHANGES, FAMILY_NAMES, LOOK_ALIKE_GROUPS, type BrandChange, type FamilyName } from './name-safety.table';
 
 export interface DrugResolverOptions {
   /** Largest number of suggestions per unresolved input (default 5). */
@@ -41,20 +49,49 @@ const CODE_PREFIX_RE = /^(rxcui|rxnorm|atc|ndc)\s*[:=#]?\s*(\S+)$/;
  * Turns what people type ("Coumadin 5 mg", "metoprolol succinate ER 25mg", "hydrocodone/acetaminophen",
  * "paracetamol", "warfrin", {rxcui: "11289"}) into knowledge-base ingredients, or says precisely why it cannot.
  *
- * Order: codes → exact name (after removing strengths, dose forms, release modifiers) → salt forms →
- * combination split → conservative spelling correction → "several drugs start with this word" → unresolved.
- * Spelling correction is accepted only when one candidate is clearly best and the edit is small; otherwise the
- * input stays unresolved (or ambiguous) with ranked suggestions. It never maps a known drug that is not in the
- * knowledge base onto one that is.
+ * Order: codes → directions removed ("daily with supper", "1 tab po qhs") → "Brand (generic)" asides, whose parts
+ * must agree → name facts (brands whose product changed, pharmacy abbreviations, family names; `name-safety.table`)
+ * → exact name (after removing strengths, dose forms, devices, release modifiers) → salt forms → class names
+ * ("statins") → combination split → "several drugs start with this word" → conservative spelling correction →
+ * unresolved.
+ * Spelling correction is accepted only when one candidate is clearly best and the edit is small, the words that
+ * differ are not qualifiers ("penicillin G" is not penicillin V) and the input is not as close to a look-alike name
+ * (ISMP list); otherwise the input stays unresolved (or ambiguous) with ranked suggestions. It never maps a known
+ * drug that is not in the knowledge base onto one that is, and a family name ("insulin") is never one substance.
  */
 export class DrugResolver {
   private readonly maxSuggestions: number;
+  /** Class ids and names (and their singulars) that are not names of a substance: "statins", "beta blocker". */
+  private readonly classFamilies = new Map<string, FamilyName>();
+  /** Look-alike name key → the keys of the other names of its group. */
+  private readonly lookAlikeByKey = new Map<string, string[]>();
+  /** Target key → the look-alike name keys that must not be confused with it. */
+  private readonly lookAlikeByTarget = new Map<string, string[]>();
 
   constructor(
     private readonly kb: KnowledgeBase,
     options: DrugResolverOptions = {},
   ) {
     this.maxSuggestions = options.maxSuggestions ?? 5;
+    for (const c of kb.classes) {
+      const family: FamilyName = { label: c.name, classes: [c.id] };
+      for (const k of [compactKey(c.id), compactKey(c.name)]) {
+        for (const key of k.endsWith('s') ? [k, k.slice(0, -1)] : [k]) {
+          if (key.length >= 3 && !kb.names.exact(key) && !this.classFamilies.has(key)) this.classFamilies.set(key, family);
+        }
+      }
+    }
+    for (const group of LOOK_ALIKE_GROUPS) {
+      const keys = group.map((n) => compactKey(n));
+      for (const key of keys) {
+        const others = keys.filter((k) => k !== key);
+        this.lookAlikeByKey.set(key, [...(this.lookAlikeByKey.get(key) ?? []), ...others]);
+        const target = kb.names.exact(key)?.target.key;
+        if (!target) continue;
+        const partners = others.filter((o) => kb.names.exact(o)?.target.key !== target);
+        this.lookAlikeByTarget.set(target, [...(this.lookAlikeByTarget.get(target) ?? []), ...partners]);
+      }
+    }
   }
 
   resolveAll(inputs: readonly DrugInput[]): DrugResolution[] {
@@ -108,12 +145,30 @@ export class DrugResolver {
   }
 
   private resolveTextUncached(text: string): Attempt {
-    const folded = foldText(text);
-    if (folded === '') return { status: 'unresolved', targets: [], reason: 'empty input' };
-    const code = detectCode(folded);
+    const raw = foldText(text);
+    if (raw === '') return { status: 'unresolved', targets: [], reason: 'empty input' };
+    const code = detectCode(raw);
     if (code) return this.resolveCode(code[0], code[1]);
+    const folded = stripSig(raw);
+    if (folded === '') return { status: 'unresolved', targets: [], reason: 'directions only, no drug name', suggestions: [] };
+    const paren = splitParenthetical(folded);
+    if (paren) {
+      // Names that contain parentheses ("insulin human (regular)") first; then the parts must agree.
+      const whole = this.safetyStage(folded) ?? this.exactStages(folded);
+      if (whole) return whole;
+      return this.resolveParenthetical(paren.outside, paren.inside) ?? this.resolveFolded(folded);
+    }
+    return this.resolveFolded(folded);
+  }
+
+  /** Name resolution of folded text without codes, directions or parentheses. */
+  private resolveFolded(folded: string): Attempt {
+    const safe = this.safetyStage(folded);
+    if (safe) return safe;
     const exact = this.exactStages(folded);
     if (exact) return exact;
+    const family = this.classFamily(folded);
+    if (family) return family;
     const combo = this.resolveCombination(folded);
     if (combo?.status === 'resolved') return combo;
     const rest = this.fallbackStages(folded);
@@ -160,7 +215,10 @@ export class DrugResolver {
 
   /** Deterministic stages: exact name after removing strengths, dose forms and release words; then salt forms. */
   private exactStages(folded: string): Attempt | undefined {
-    const variants: string[][] = [words(folded), words(stripUnitStrengths(folded)), stripLevel1(folded), stripLevel2(folded)];
+    const unitless = words(stripUnitStrengths(folded));
+    // Level 1 with bare numbers kept: "Humalog Mix 75/25 KwikPen" → "humalog mix 75 25".
+    const withNumbers = unitless.filter((w) => !DOSE_FORM_WORDS.has(w));
+    const variants: string[][] = [words(folded), unitless, withNumbers, stripLevel1(folded), stripLevel2(folded)];
     const seen = new Set<string>();
     for (const ws of variants) {
       const key = ws.join('');
@@ -181,9 +239,12 @@ export class DrugResolver {
     const core = stripLevel2(folded);
     const key = core.join('');
     if (key.length < 3) return { status: 'unresolved', targets: [], reason: 'too short to identify a drug', suggestions: [] };
-    const fuzzy = this.fuzzy(key);
-    if (fuzzy) return fuzzy;
+    // A word that starts several drug names is a family ("insulin" → insulin glargine, insulin lispro…): listing
+    // them beats correcting the word into another substance ("inulin").
     const byWord = this.firstWordMatch(core);
+    if (byWord?.status === 'ambiguous') return byWord;
+    const fuzzy = this.fuzzy(key, core);
+    if (fuzzy) return fuzzy;
     if (byWord) return byWord;
     const saltFree = saltStrippedVariants(core)[0]?.join('') ?? key;
     const known = this.kb.names.isOtherDrug(key) || this.kb.names.isOtherDrug(saltFree);
@@ -196,12 +257,13 @@ export class DrugResolver {
   }
 
   /** Spelling correction: only a small edit, only one clearly best candidate, never onto a different known drug. */
-  private fuzzy(key: string): Attempt | undefined {
+  private fuzzy(key: string, core: readonly string[]): Attempt | undefined {
     if (this.kb.names.isOtherDrug(key)) return undefined;
     const maxAccept = key.length <= 4 ? 0 : key.length <= 8 ? 1 : 2;
     if (maxAccept === 0) return undefined;
     const candidates = this.kb.names.withinDistance(key, maxAccept + 1);
-    const accepted = candidates.filter((c) => c.distance <= maxAccept && plausibleTypo(key, c.entry.key, c.distance));
+    // Never onto a name of four letters or fewer: too many words are one edit away ("threo" is not Theo).
+    const accepted = candidates.filter((c) => c.distance <= maxAccept && c.entry.key.length > 4 && plausibleTypo(key, c.entry.key, c.distance));
     if (accepted.length === 0) return undefined;
     const [best] = accepted;
     const rivals = candidates.filter((c) => c !== best && c.score > best.score - 0.15);
@@ -214,8 +276,150 @@ export class DrugResolver {
         suggestions: tied.slice(0, this.maxSuggestions).map(toSuggestion),
       };
     }
+    const qualifier = distinguishingQualifier(core, stripLevel2(foldText(best.entry.name)));
+    if (qualifier) {
+      const others = this.suggest(key).filter((s) => s.name !== best.entry.target.display);
+      return {
+        status: 'unresolved',
+        targets: [],
+        reason: `"${core.join(' ')}" differs from ${best.entry.name} by "${qualifier}": a different drug or form, not a misspelling`,
+        suggestions: [toSuggestion(best), ...others].slice(0, this.maxSuggestions),
+      };
+    }
+    const lookAlike = this.lookAlikeNear(key, best);
+    if (lookAlike.length > 0) {
+      const partners = lookAlike.map((k) => this.kb.names.exact(k)).filter((e): e is NameEntry => e !== undefined);
+      return {
+        status: 'ambiguous',
+        targets: [],
+        reason: `"${key}" is close to look-alike drug names (${[best.entry.name, ...lookAlike.map((k) => this.kb.names.exact(k)?.name ?? k)].join(', ')}): spell it out`,
+        suggestions: [toSuggestion(best), ...partners.map((e) => entrySuggestion(e, 0.6))].slice(0, this.maxSuggestions),
+      };
+    }
     const confidence = Math.min(0.95, Math.round(best.score * 100) / 100);
     return this.resolvedAs([best.entry.target], 'fuzzy', confidence, best.entry.name);
+  }
+
+  /** Look-alike names of `best`'s drug that `key` is (nearly) as close to as to `best`: no correction then. */
+  private lookAlikeNear(key: string, best: NameCandidate): string[] {
+    const partners = this.lookAlikeByTarget.get(best.entry.target.key);
+    if (!partners) return [];
+    const limit = best.distance + 1;
+    return partners.filter((p) => boundedOsaDistance(key, p, limit) <= limit);
+  }
+
+  /** Names that are safety facts rather than spellings: changed brands, abbreviations, family names. */
+  private safetyStage(folded: string): Attempt | undefined {
+    const keys = new Set([
+      words(folded).join(''),
+      words(stripUnitStrengths(folded))
+        .filter((w) => !DOSE_FORM_WORDS.has(w) && !RELEASE_WORDS.has(w))
+        .join(''),
+      stripLevel2(folded).join(''),
+    ]);
+    for (const key of keys) {
+      if (key === '') continue;
+      const change = BRAND_CHANGE_MAP.get(key);
+      if (change) {
+        const a = this.brandChange(folded, change);
+        if (a) return a;
+      }
+      const names = ABBREVIATION_MAP.get(key);
+      // An abbreviation the knowledge base lists itself resolves there (and reports its own matched name).
+      if (names && !this.kb.names.exact(key)) {
+        const targets = this.targetsOf(names);
+        if (targets.length === names.length) return this.resolvedAs(targets, 'synonym', 1, names.join(' / '));
+      }
+      const family = FAMILY_MAP.get(key);
+      if (family) {
+        const a = this.familyAttempt(key, family);
+        if (a) return a;
+      }
+    }
+    return undefined;
+  }
+
+  private brandChange(folded: string, change: BrandChange): Attempt | undefined {
+    if (change.current) {
+      const targets = this.targetsOf(change.current);
+      if (targets.length === change.current.length) return this.resolvedAs(targets, 'brand', 1, change.current.join(' / '));
+      return undefined;
+    }
+    const options = this.targetsOf(change.options ?? []);
+    if (options.length === 0) return undefined;
+    return {
+      status: 'ambiguous',
+      targets: [],
+      reason: `"${folded}" names products with different ingredients: ${change.note}`,
+      suggestions: options.map((t) => ({ name: t.display, score: 0.9, ingredientIds: [...t.ingredientIds] })),
+    };
+  }
+
+  /** A class id or name typed as a drug ("statins", "beta blocker"): ambiguous with the class members. */
+  private classFamily(folded: string): Attempt | undefined {
+    const key = stripLevel2(folded).join('');
+    const family = this.classFamilies.get(key);
+    return family ? this.familyAttempt(key, family) : undefined;
+  }
+
+  private familyAttempt(key: string, family: FamilyName): Attempt | undefined {
+    const ids: string[] = [];
+    for (const c of family.classes ?? []) for (const id of this.kb.getClass(c)?.members ?? []) if (!ids.includes(id)) ids.push(id);
+    for (const t of this.targetsOf(family.names ?? [])) for (const id of t.ingredientIds) if (!ids.includes(id)) ids.push(id);
+    if (ids.length === 0) return undefined;
+    return {
+      status: 'ambiguous',
+      targets: [],
+      reason: `"${key}" names a family of drugs (${family.label}), not one drug: give the product or ingredient`,
+      suggestions: ids.slice(0, Math.max(this.maxSuggestions, FAMILY_SUGGESTIONS)).map((id) => ({
+        name: this.kb.ingredient(id)?.name ?? id,
+        score: 0.9,
+        ingredientIds: [id],
+      })),
+    };
+  }
+
+  /** Targets of knowledge-base names, in order; names the knowledge base lacks are left out. */
+  private targetsOf(names: readonly string[]): NameTarget[] {
+    const out: NameTarget[] = [];
+    for (const n of names) {
+      const e = this.kb.names.exact(compactKey(n));
+      if (e && !out.some((t) => t.key === e.target.key)) out.push(e.target);
+    }
+    return out;
+  }
+
+  /**
+   * "Lipitor (atorvastatin) 20 mg": the parts must agree. Parts that are only directions are ignored; a part that
+   * names nothing known is ignored; parts that name different drugs make the input ambiguous.
+   */
+  private resolveParenthetical(outside: string, inside: readonly string[]): Attempt | undefined {
+    const parts = [outside, ...inside].filter((p) => stripLevel2(p).length > 0);
+    if (parts.length === 0) return { status: 'unresolved', targets: [], reason: 'no drug name', suggestions: [] };
+    if (parts.length === 1 && parts[0] === outside) return undefined;
+    const attempts = parts.map((p) => this.resolveFolded(p));
+    const resolved = attempts.filter((a) => a.status === 'resolved');
+    // A part that is only a spelling correction never decides alone ("(bovine)" is not Bonine).
+    if (!resolved.some((a) => a.method !== 'fuzzy')) return attempts.find((a) => a.status === 'ambiguous');
+    const setOf = (a: Attempt) => [...new Set(a.targets.flatMap((t) => t.ingredientIds))].sort().join('+');
+    const sets = new Set(resolved.map(setOf));
+    const best = resolved.find((a) => a.method !== 'fuzzy') ?? resolved[0];
+    const agreeing = attempts.every(
+      (a) =>
+        a.status === 'resolved' ||
+        a.status === 'unresolved' ||
+        (a.suggestions ?? []).some((s) => [...new Set(s.ingredientIds)].sort().join('+') === setOf(best)),
+    );
+    if (sets.size === 1 && agreeing) return best;
+    const suggestions: DrugSuggestion[] = [];
+    for (const a of resolved) for (const t of a.targets) suggestions.push({ name: t.display, score: 0.9, ingredientIds: [...t.ingredientIds] });
+    for (const a of attempts) if (a.status === 'ambiguous') suggestions.push(...(a.suggestions ?? []));
+    return {
+      status: 'ambiguous',
+      targets: [],
+      reason: `"${parts.join('" and "')}" name different drugs`,
+      suggestions: suggestions.filter((s, i) => suggestions.findIndex((x) => x.name === s.name) === i).slice(0, this.maxSuggestions),
+    };
   }
 
   /** "insulin" → several insulins: ambiguous. A single drug starting with the word is only suggested. */
@@ -245,7 +449,7 @@ export class DrugResolver {
     if (parts.length < 2) return undefined;
     const results = parts.map((p) => {
       const f = foldText(p);
-      return this.exactStages(f) ?? this.fallbackStages(f);
+      return this.safetyStage(f) ?? this.exactStages(f) ?? this.classFamily(f) ?? this.fallbackStages(f);
     });
     const failed = results.findIndex((r) => r.status !== 'resolved');
     if (failed >= 0) {
@@ -272,8 +476,20 @@ export class DrugResolver {
     );
   }
 
+  /**
+   * Ranked suggestions. For an exact look-alike name ("hydroxyurea"), the names it is confused with come last, with
+   * a score below every other suggestion: never offered as the likely meaning.
+   */
   private suggest(key: string): DrugSuggestion[] {
-    return this.kb.names.similar(key, this.maxSuggestions).map(toSuggestion);
+    const list = this.kb.names.similar(key, this.maxSuggestions).map(toSuggestion);
+    const lookAlikes = this.lookAlikeByKey.get(key);
+    if (!lookAlikes) return list;
+    const confused = new Set(lookAlikes.map((k) => this.kb.names.exact(k)?.target.key).filter((t) => t !== undefined));
+    const isConfused = (s: DrugSuggestion) => s.ingredientIds?.length === 1 && confused.has(`ingredient:${s.ingredientIds[0]}`);
+    const others = list.filter((s) => !isConfused(s));
+    const floor = Math.min(LOOK_ALIKE_SCORE_CAP, ...others.map((s) => s.score));
+    const demoted = list.filter(isConfused).map((s) => ({ ...s, score: Math.round(Math.min(s.score, floor - 0.01) * 100) / 100 }));
+    return [...others, ...demoted];
   }
 
   private ingredientTarget(id: string): NameTarget {
@@ -310,6 +526,54 @@ export class DrugResolver {
 }
 
 const TEXT_MEMO_LIMIT = 20_000;
+/** Highest score a look-alike of an exact name can get as a suggestion. */
+const LOOK_ALIKE_SCORE_CAP = 0.5;
+/** Largest number of members listed for a family name. */
+const FAMILY_SUGGESTIONS = 12;
+const BRAND_CHANGE_MAP = new Map(Object.entries(BRAND_CHANGES));
+const ABBREVIATION_MAP = new Map(Object.entries(ABBREVIATIONS));
+const FAMILY_MAP = new Map(Object.entries(FAMILY_NAMES));
+
+/**
+ * The word that makes `query` a different drug or form than `candidate` rather than a misspelling of it, or
+ * undefined. Compares the words the two do not share: a letter or two ("penicillin G" vs "penicillin V"), a
+ * number ("vitamin B6" vs "B12"), or a salt the candidate lacks ("... potassium" vs "... sodium") is a qualifier.
+ * A misspelled word ("metoprolol sucinate") is not.
+ */
+export function distinguishingQualifier(query: readonly string[], candidate: readonly string[]): string | undefined {
+  const onlyQuery = query.filter((w) => !candidate.includes(w));
+  const onlyCandidate = candidate.filter((w) => !query.includes(w));
+  // Where the two differ, in compact form: after their common prefix and before their common suffix.
+  const q = query.join('');
+  const c = candidate.join('');
+  let pre = 0;
+  while (pre < q.length && pre < c.length && q[pre] === c[pre]) pre++;
+  let suf = 0;
+  while (suf < q.length - pre && suf < c.length - pre && q[q.length - 1 - suf] === c[c.length - 1 - suf]) suf++;
+  const isQualifier = (w: string) => w.length <= 2 || /\d/.test(w);
+  // A short or numbered word of the candidate inside the differing part ("v" against "g"); not one the input
+  // merely wrote joined to the next word ("kdurr" against "K-Dur").
+  const qualifierIn = (ws: readonly string[], from: number, to: number) => {
+    let pos = 0;
+    for (const w of ws) {
+      const start = pos;
+      pos += w.length;
+      if (from < pos && to > start && isQualifier(w)) return w;
+    }
+    return undefined;
+  };
+  // A short word the input has and the candidate lacks was typed on purpose ("NRC AN" is not Narcan).
+  const typed = onlyQuery.find(isQualifier) ?? qualifierIn(query, pre, q.length - suf);
+  if (typed) return typed;
+  const inCandidate = qualifierIn(candidate, pre, c.length - suf);
+  if (inCandidate) return inCandidate;
+  for (const w of onlyQuery) {
+    if (!SALT_WORDS.has(w)) continue;
+    // A salt word of the input that is not a misspelling of one of the candidate's words.
+    if (!onlyCandidate.some((cw) => boundedOsaDistance(w, cw, 2) <= 2)) return w;
+  }
+  return undefined;
+}
 
 function detectCode(folded: string): [string, string] | undefined {
   const m = CODE_PREFIX_RE.exec(folded);
@@ -342,6 +606,15 @@ export function plausibleTypo(query: string, key: string, distance: number): boo
     if (lengthDiff === 0 || lengthDiff >= distance) return false;
   }
   return true;
+}
+
+function entrySuggestion(e: NameEntry, score: number): DrugSuggestion {
+  return {
+    name: e.target.display,
+    score,
+    ...(e.name !== e.target.display ? { matched: e.name } : {}),
+    ingredientIds: [...e.target.ingredientIds],
+  };
 }
 
 function toSuggestion(c: NameCandidate): DrugSuggestion {

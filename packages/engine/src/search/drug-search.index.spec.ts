@@ -66,3 +66,35 @@ describe('DrugSearchIndex', () => {
     expect((performance.now() - t) / (100 * queries.length)).toBeLessThan(1);
   });
 });
+
+import { KnowledgeBase } from '../kb/knowledge-base';
+import { fixtureDoc } from '../../test-fixtures/fixture-kb';
+import type { KbIngredient } from '../model/compiled-kb.model';
+
+describe('DrugSearchIndex and the resolver name facts', () => {
+  const ing = (id: string, names: Partial<Pick<KbIngredient, 'salts' | 'brands'>> = {}): KbIngredient => ({
+    id, name: id, atc: [], synonyms: [], salts: [], brands: [], roles: [], risks: [], sourceId: 'vigil-curated', ...names,
+  });
+  const doc = fixtureDoc();
+  doc.ingredients.push(ing('famotidine', { brands: ['Pepcid'] }), ing('morphine', { salts: ['morphine sulfate'] }), ing('inulin'), ing('hydroxyzine'));
+  const safe = new DrugSearchIndex(new KnowledgeBase(doc));
+
+  it.each<[string, string[]]>([
+    // A changed brand lists the current ingredient and the historic one.
+    ['Zantac', ['famotidine', 'ranitidine']],
+    ['Zantac 360', ['famotidine']],
+    // Abbreviations.
+    ['MSO4', ['morphine']],
+    // A family lists its members before any look-alike spelling ("inulin").
+    ['insulin', ['insulin lispro', 'insulin glargine']],
+  ])('search(%j) starts with %j', (query, names) => {
+    expect(safe.search(query).map((h) => h.name).slice(0, names.length)).toEqual(names);
+  });
+
+  it('puts the names confused with an exact look-alike name last', () => {
+    const hits = safe.search('hydroxyzin').map((h) => h.name);
+    expect(hits[0]).toBe('hydroxyzine');
+    const insulin = safe.search('insulin').map((h) => h.name);
+    expect(insulin.indexOf('inulin')).toBeGreaterThan(insulin.indexOf('insulin glargine'));
+  });
+});

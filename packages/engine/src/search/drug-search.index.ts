@@ -1,5 +1,6 @@
 import type { IngredientDescription, KnowledgeBase } from '../kb/knowledge-base';
 import { NAME_KIND_PRIORITY, type NameEntry, type NameKind } from '../resolver/name.index';
+import { ABBREVIATIONS, BRAND_CHANGES, FAMILY_NAMES, LOOK_ALIKE_GROUPS } from '../resolver/name-safety.table';
 import { boundedPrefixDistance } from '../text/string-distance';
 import { compactKey, foldText, words } from '../text/name.normalizer';
 
@@ -46,8 +47,14 @@ const MATCH_TIER: Readonly<Record<SearchMatch, number>> = { exact: 0, prefix: 1,
 export class DrugSearchIndex {
   private readonly sorted: Keyed[];
   private readonly byFirstChar = new Map<string, Keyed[]>();
+  /** Look-alike name key → the keys of the names it is confused with. */
+  private readonly lookAlikes = new Map<string, string[]>();
 
   constructor(private readonly kb: KnowledgeBase) {
+    for (const group of LOOK_ALIKE_GROUPS) {
+      const keys = group.map((n) => compactKey(n));
+      for (const k of keys) this.lookAlikes.set(k, [...(this.lookAlikes.get(k) ?? []), ...keys.filter((o) => o !== k)]);
+    }
     const keyed: Keyed[] = [];
     for (const entry of kb.names.entries) {
       keyed.push({ key: entry.key, entry, word: 0 });
@@ -81,6 +88,25 @@ export class DrugSearchIndex {
       const prev = best.get(k.entry.target.key);
       if (!prev || compareHit({ k, match, distance }, prev) < 0) best.set(k.entry.target.key, { k, match, distance });
     };
+    // The resolver's name facts: a changed brand lists its current and historic ingredients, an abbreviation its
+    // drug, a family name its members (as the resolver suggests them), ahead of look-alike spellings.
+    const change = Object.hasOwn(BRAND_CHANGES, q) ? BRAND_CHANGES[q] : undefined;
+    const fact = (names: readonly string[], kind: NameKind, match: SearchMatch) => {
+      for (const n of names) {
+        const e = this.kb.names.exact(compactKey(n));
+        if (e) offer({ key: q, entry: { ...e, key: q, name: query.trim(), kind }, word: 0 }, match, 0);
+      }
+    };
+    if (change) fact([...(change.current ?? []), ...(change.options ?? [])], 'brand', 'exact');
+    if (Object.hasOwn(ABBREVIATIONS, q)) fact(ABBREVIATIONS[q], 'synonym', 'exact');
+    if (Object.hasOwn(FAMILY_NAMES, q)) {
+      const family = FAMILY_NAMES[q];
+      const members = (family.classes ?? []).flatMap((c) => this.kb.getClass(c)?.members ?? []).map((id) => this.kb.ingredient(id)?.name ?? id);
+      for (const n of [...members, ...(family.names ?? [])]) {
+        const e = this.kb.names.exact(compactKey(n));
+        if (e) offer({ key: e.key, entry: e, word: 0 }, 'prefix', 0);
+      }
+    }
     for (let i = lowerBound(this.sorted, q); i < this.sorted.length && this.sorted[i].key.startsWith(q); i++) {
       const k = this.sorted[i];
       offer(k, k.word > 0 ? 'word-prefix' : k.key === q ? 'exact' : 'prefix', 0);
@@ -94,8 +120,11 @@ export class DrugSearchIndex {
         if (d <= max) offer(k, 'fuzzy', d);
       }
     }
+    // Names confused with the query ("hydroxyurea" → hydroxyzine) come last.
+    const confused = new Set((this.lookAlikes.get(q) ?? []).map((k) => this.kb.names.exact(k)?.target.key));
+    const isConfused = (h: { k: Keyed }) => (confused.has(h.k.entry.target.key) && h.k.entry.key !== q ? 1 : 0);
     return [...best.values()]
-      .sort(compareHit)
+      .sort((a, b) => isConfused(a) - isConfused(b) || compareHit(a, b))
       .slice(0, limit)
       .map(({ k, match, distance }) => {
         const t = k.entry.target;

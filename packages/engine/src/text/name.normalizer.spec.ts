@@ -1,4 +1,4 @@
-import { compactKey, foldText, saltStrippedVariants, splitCombination, stripLevel1, stripLevel2 } from './name.normalizer';
+import { compactKey, foldText, saltStrippedVariants, splitCombination, splitParenthetical, stripLevel1, stripLevel2, stripSig } from './name.normalizer';
 
 describe('name normalizer', () => {
   it.each([
@@ -58,5 +58,54 @@ describe('name normalizer', () => {
     ['warfarin', []],
   ])('splitCombination(%j) = %j', (input, expected) => {
     expect(splitCombination(foldText(input))).toEqual(expected);
+  });
+
+  it.each([
+    ['simvastatin 20 mg daily with supper', 'simvastatin 20 mg daily'],
+    ['simvastatin 20 mg at bedtime', 'simvastatin 20 mg'],
+    ['metformin 500 mg twice a day with meals', 'metformin 500 mg'],
+    ['oxycodone 5 mg q6h as needed for pain', 'oxycodone 5 mg'],
+    ['amoxicillin 500 mg tid x 10 days', 'amoxicillin 500 mg tid'],
+    ['Humalog KwikPen U-100', 'humalog kwikpen'],
+    ['Lamictal starter kit', 'lamictal'],
+    ['levothyroxine 50 mcg on an empty stomach', 'levothyroxine 50 mcg'],
+    // Combinations keep their connectors.
+    ['acetaminophen with codeine', 'acetaminophen with codeine'],
+    ['lisinopril and hydrochlorothiazide', 'lisinopril and hydrochlorothiazide'],
+    ['vitamin a', 'vitamin a'],
+    ['hydrocodone w/ apap', 'hydrocodone w/ apap'],
+    ['warfarin 5 mg m/w/f', 'warfarin 5 mg'],
+    ['nitroglycerin 0.4 mg sl q5min prn chest pain', 'nitroglycerin 0.4 mg sl'],
+    ['prednisone 10 mg taper', 'prednisone 10 mg'],
+  ])('stripSig(%j) = %j', (input, expected) => {
+    expect(stripSig(foldText(input))).toBe(expected);
+  });
+
+  it.each([
+    ['nitroglycerin 0.4 mg SL', ['nitroglycerin']],
+    ['Medrol Dosepak', ['medrol']],
+    ['Lantus Solostar', ['lantus']],
+    ['Novolog FlexPen', ['novolog']],
+    ['Tresiba FlexTouch', ['tresiba']],
+    ['lisinopril 10 mg 1 tab po qhs', ['lisinopril']],
+    ['prednisone 10 mg dose pack', ['prednisone']],
+  ])('stripLevel1 removes devices, packs and routes: %j → %j', (input, expected) => {
+    expect(stripLevel1(stripSig(foldText(input)))).toEqual(expected);
+  });
+
+  it.each<[string, { outside: string; inside: string[] } | undefined]>([
+    ['lipitor (atorvastatin) 20 mg', { outside: 'lipitor 20 mg', inside: ['atorvastatin'] }],
+    ['atorvastatin [lipitor]', { outside: 'atorvastatin', inside: ['lipitor'] }],
+    ['lisinopril 10 mg (for bp)', { outside: 'lisinopril 10 mg', inside: ['for bp'] }],
+    ['molybdenum (as sodium)', undefined],
+    ['warfarin (sodium)', undefined],
+    ['(s)-warfarin', undefined],
+    ['(r)-(+)-atenolol', undefined],
+    ['1-(3,4-dihydroxyphenyl)-2-(isopropylamino)ethanol', undefined],
+    ['(atorvastatin)', undefined],
+    ['insulin (10 units)', { outside: 'insulin', inside: ['10 units'] }],
+    ['warfarin', undefined],
+  ])('splitParenthetical(%j) = %j', (input, expected) => {
+    expect(splitParenthetical(foldText(input))).toEqual(expected);
   });
 });

@@ -28,7 +28,12 @@ export const DOSE_FORM_WORDS: ReadonlySet<string> = new Set(
     'subcutaneous intravenous intramuscular topical ophthalmic otic vaginal rectal disintegrating orodispersible ' +
     'coated filmcoated generic mg mcg ml units unit iu meq mmol dose doses daily bid tid qid qd qhs qam qpm prn ' +
     'once twice weekly monthly every hour hours hr hrs day days q4h q6h q8h q12h q24h take takes by mouth as needed ' +
-    'hfa mdi dpi qty tube bottle box'
+    'hfa mdi dpi qty tube bottle box ' +
+    // Devices, packs and kits: "KwikPen", "SoloStar", "Medrol Dosepak", "Lamictal starter kit".
+    'sl kwikpen kwikpens flexpen flexpens flextouch solostar penfill innolet clickstar inpen autopen dosepak ' +
+    'dosepack dospak pak pack packs starter titration refill carton blister ' +
+    // Sig words: "1 tab po qhs", "nightly", "qod".
+    'nightly bedtime qod qow qweekly qmonth qday tiw biw stat ut dict'
   ).split(/\s+/),
 );
 
@@ -57,6 +62,56 @@ export const SALT_WORDS: ReadonlySet<string> = new Set(
 );
 
 const COMBINING_MARKS_RE = /[\u0300-\u036f]/g;
+
+/**
+ * Directions written after a drug name ("daily with supper", "at bedtime", "as needed for pain", "twice a day",
+ * "x 7 days", "under the tongue"), insulin concentrations ("U-100") and pen/pack phrases. Removed before anything
+ * else reads the text: "with supper" would otherwise split like a combination ("acetaminophen with codeine").
+ */
+const SIG_PHRASE_RES: readonly RegExp[] = [
+  /\b(?:with|before|after|at|in the|every|each|w\/)\s*(?:supper|dinner|breakfast|lunch|meals?|food|bedtime|night|evening|morning|hs)\b/g,
+  /\b(?:on an empty stomach|under the tongue|as directed|as needed|if needed|when needed)\b/g,
+  /\b(?:once|twice|three times|four times|\d+\s*(?:x|times))\s+(?:a|per|each|every)\s+(?:day|week|month|night)\b/g,
+  /\b(?:x|for)\s*\d+\s*(?:days?|weeks?|months?|doses?)\b/g,
+  /\b(?:for|prn)\s+(?:chest pain|pain|sleep|anxiety|agitation|nausea|itch(?:ing)?|cough|constipation|heartburn|headache|fever|bp|blood pressure|sugar|cholesterol|allerg(?:y|ies)|insomnia|migraine|sob|shortness of breath|wheez(?:e|ing)|muscle spasms?|spasms?)\b/g,
+  /\bq\s*\d+\s*(?:min|mins|minutes?|h|hr|hrs|hours?|d|days?|wk|wks|weeks?)\b/g,
+  /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|m|t|w|th|f|sa|su)\b(?:\s*[/,]\s*(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|m|t|w|th|f|sa|su)\b)+/g,
+  /\b(?:mwf|tth|tuth)\b/g,
+  /\b(?:taper(?:ing)?|tapered)\b/g,
+  /\bu-?(?:100|200|300|500)\b/g,
+  /\bstarter\s+(?:pack|kit)\b/g,
+];
+
+/** Removes directions for use, insulin concentrations and pack phrases from folded text (see SIG_PHRASE_RES). */
+export function stripSig(folded: string): string {
+  let out = folded;
+  for (const re of SIG_PHRASE_RES) out = out.replace(re, ' ');
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * "Lipitor (atorvastatin) 20 mg" → outside "lipitor 20 mg", inside ["atorvastatin"]. Returns undefined when the
+ * text has no balanced parenthesised or bracketed part with letters in it.
+ */
+export function splitParenthetical(folded: string): { outside: string; inside: string[] } | undefined {
+  // Only a parenthesis set off by spaces: "(S)-warfarin" and "bis(...)zinc" are chemical names, not asides.
+  if (!PAREN_ASIDE_RE.test(folded)) return undefined;
+  const inside: string[] = [];
+  const outside = folded
+    .replace(PAREN_ASIDE_GLOBAL_RE, (_m, inner: string) => {
+      const ws = words(inner);
+      // "(as sodium)", "(hcl)": the salt form of the name outside, not a name of its own.
+      if (ws.some((w) => /[a-z]/.test(w)) && ws[0] !== 'as' && !ws.every((w) => SALT_WORDS.has(w))) inside.push(inner.trim());
+      return ' ';
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (/[()[\]]/.test(outside) || !/[a-z]{3}/.test(outside)) return undefined;
+  return inside.length > 0 ? { outside, inside } : undefined;
+}
+
+const PAREN_ASIDE_RE = /(?:^|\s)[([][^()[\]]*[a-z][^()[\]]*[)\]](?=\s|,|$)/;
+const PAREN_ASIDE_GLOBAL_RE = /(?<=^|\s)[([]([^()[\]]*)[)\]](?=\s|,|$)/g;
 
 /**
  * Lower case, accents removed, micro sign spelled out, trademark signs dropped, whitespace collapsed.
