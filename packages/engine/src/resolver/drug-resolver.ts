@@ -18,11 +18,14 @@ import {
 } from '../text/name.normalizer';
 import { boundedOsaDistance } from '../text/string-distance';
 import type { NameCandidate, NameEntry, NameKind, NameTarget } from './name.index';
+import { DEFAULT_RESOLUTION_LIMITS, ResolutionBudget, type ResolutionLimits } from './resolution.budget';
 import { ABBREVIATIONS, BRAND_CHANGES, FAMILY_NAMES, LOOK_ALIKE_GROUPS, type BrandChange, type FamilyName } from './name-safety.table';
 
 export interface DrugResolverOptions {
   /** Largest number of suggestions per unresolved input (default 5). */
   maxSuggestions?: number;
+  /** Work budget of one `resolveAll` (one request) and of each input in it. */
+  limits?: Partial<ResolutionLimits>;
 }
 
 /** Result of resolving one piece of text, before it becomes a DrugResolution. */
@@ -68,11 +71,17 @@ export class DrugResolver {
   /** Target key → the look-alike name keys that must not be confused with it. */
   private readonly lookAlikeByTarget = new Map<string, string[]>();
 
+  private readonly limits: Readonly<ResolutionLimits>;
+  /** Budget of the request being resolved (synchronous, so one at a time). */
+  private budget: ResolutionBudget;
+
   constructor(
     private readonly kb: KnowledgeBase,
     options: DrugResolverOptions = {},
   ) {
     this.maxSuggestions = options.maxSuggestions ?? 5;
+    this.limits = { ...DEFAULT_RESOLUTION_LIMITS, ...options.limits };
+    this.budget = new ResolutionBudget(this.limits);
     for (const c of kb.classes) {
       const family: FamilyName = { label: c.name, classes: [c.id] };
       for (const k of [compactKey(c.id), compactKey(c.name)]) {
@@ -94,11 +103,20 @@ export class DrugResolver {
     }
   }
 
+  /** Resolves one request's list under one work budget (`ResolutionLimits`). */
   resolveAll(inputs: readonly DrugInput[]): DrugResolution[] {
-    return inputs.map((input, index) => this.resolve(input, index));
+    this.budget = new ResolutionBudget(this.limits);
+    return inputs.map((input, index) => this.resolveInput(input, index));
   }
 
+  /** Resolves one input as a request of its own. */
   resolve(input: DrugInput, index = 0): DrugResolution {
+    this.budget = new ResolutionBudget(this.limits);
+    return this.resolveInput(input, index);
+  }
+
+  private resolveInput(input: DrugInput, index: number): DrugResolution {
+    this.budget.startInput();
     const obj = typeof input === 'string' ? { name: input } : (input ?? {});
     const attempts: Attempt[] = [];
     let label = '';
@@ -138,6 +156,8 @@ export class DrugResolver {
     let attempt = this.textMemo.get(text);
     if (!attempt) {
       attempt = this.resolveTextUncached(text);
+      // A result cut short by the work budget depends on the rest of the request: never remembered.
+      if (this.budget.refusedThisInput) return attempt;
       if (this.textMemo.size >= TEXT_MEMO_LIMIT) this.textMemo.clear();
       this.textMemo.set(text, attempt);
     }
@@ -248,12 +268,15 @@ export class DrugResolver {
     if (byWord) return byWord;
     const saltFree = saltStrippedVariants(core)[0]?.join('') ?? key;
     const known = this.kb.names.isOtherDrug(key) || this.kb.names.isOtherDrug(saltFree);
-    return {
-      status: 'unresolved',
-      targets: [],
-      reason: known ? 'a known drug that this knowledge base does not cover' : 'not a drug name known to this knowledge base',
-      suggestions: this.suggest(key),
-    };
+    const suggestions = this.suggest(key);
+    const reason = known
+      ? 'a known drug that this knowledge base does not cover'
+      : key.length > this.limits.correctableLength
+        ? `not an exact drug name, and too long (${key.length} letters) to be a misspelt one`
+        : this.budget.refusedThisInput
+        ? `not an exact drug name, and this request's spelling-correction budget is spent (${this.limits.scansPerInput} look-ups per input, ${this.limits.scansPerRequest} per request): check the spelling`
+        : 'not a drug name known to this knowledge base';
+    return { status: 'unresolved', targets: [], reason, suggestions };
   }
 
   /** Spelling correction: only a small edit, only one clearly best candidate, never onto a different known drug. */
@@ -261,6 +284,7 @@ export class DrugResolver {
     if (this.kb.names.isOtherDrug(key)) return undefined;
     const maxAccept = key.length <= 4 ? 0 : key.length <= 8 ? 1 : 2;
     if (maxAccept === 0) return undefined;
+    if (!this.budget.trySpendScan(key)) return undefined;
     const candidates = this.kb.names.withinDistance(key, maxAccept + 1);
     // Never onto a name of four letters or fewer: too many words are one edit away ("threo" is not Theo).
     const accepted = candidates.filter((c) => c.distance <= maxAccept && c.entry.key.length > 4 && plausibleTypo(key, c.entry.key, c.distance));
@@ -447,10 +471,19 @@ export class DrugResolver {
   private resolveCombination(folded: string): Attempt | undefined {
     const parts = splitCombination(folded);
     if (parts.length < 2) return undefined;
-    const results = parts.map((p) => {
+    if (parts.length > this.limits.combinationParts) {
+      return { status: 'unresolved', targets: [], reason: `${parts.length} parts joined by "/", "+", "&" or "and": more than ${this.limits.combinationParts} is not a product; send one drug per entry`, suggestions: [] };
+    }
+    // Exact names first (no index scan); spelling correction only when few parts need it.
+    const exact = parts.map((p) => {
       const f = foldText(p);
-      return this.safetyStage(f) ?? this.exactStages(f) ?? this.classFamily(f) ?? this.fallbackStages(f);
+      return this.safetyStage(f) ?? this.exactStages(f) ?? this.classFamily(f);
     });
+    const unknown = exact.filter((r) => r === undefined).length;
+    if (unknown > this.limits.correctedParts) {
+      return { status: 'unresolved', targets: [], reason: `${unknown} of its ${parts.length} parts are not drug names`, suggestions: [] };
+    }
+    const results = exact.map((r, i) => r ?? this.fallbackStages(foldText(parts[i])));
     const failed = results.findIndex((r) => r.status !== 'resolved');
     if (failed >= 0) {
       const r = results[failed];
@@ -481,6 +514,7 @@ export class DrugResolver {
    * a score below every other suggestion: never offered as the likely meaning.
    */
   private suggest(key: string): DrugSuggestion[] {
+    if (!this.budget.trySpendScan(key)) return [];
     const list = this.kb.names.similar(key, this.maxSuggestions).map(toSuggestion);
     const lookAlikes = this.lookAlikeByKey.get(key);
     if (!lookAlikes) return list;
