@@ -42,7 +42,7 @@ function main(argv: string[]): number {
     if (issue.level === 'error' || !quiet) process.stderr.write(`${formatIssue(issue)}\n`);
   }
   const { kb } = result;
-  const stats = `${kb.ingredients.length} ingredients, ${kb.products.length} products, ${kb.classes.length} classes, ${kb.rules.length} rules, ${kb.pathways.length} pathways, ${kb.domains.length} domains`;
+  const stats = `${kb.ingredients.length} ingredients, ${kb.products.length} products, ${kb.classes.length} classes, ${kb.rules.length} rules, ${kb.pathways.length} pathways, ${(kb.labels ?? []).length} label statements, ${kb.domains.length} domains`;
   if (!result.ok && !flags.has('--lenient')) {
     process.stderr.write(`\nknowledge base NOT compiled: ${result.errorCount} error(s), ${result.warningCount} warning(s) in ${dir}\n`);
     return 1;

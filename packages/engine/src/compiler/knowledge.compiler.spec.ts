@@ -28,6 +28,19 @@ const rule = (id: string, extra: string) => `- id: ${id}
   citations: [ { source: fda-label, title: t } ]
 ${extra}`;
 
+const label = (id: string, extra = '', substrates = '[oxycodone]', perpetrator = '{ role: inhibitor, strength: [strong, moderate] }') => `- id: ${id}
+  enzyme: CYP3A4
+  substrates: ${substrates}
+  perpetrator: ${perpetrator}
+  severity: major
+  summary: s
+  consequence: c
+  mechanism: m
+  management: g
+  evidence: { level: established }
+  citations: [ { source: fda-label, title: t, section: "Boxed Warning" } ]
+${extra ? `${extra}\n` : ''}`;
+
 describe('KnowledgeCompiler', () => {
   it('compiles the fixture without errors or warnings', () => {
     const r = compiler.compileFiles(base);
@@ -81,6 +94,21 @@ describe('KnowledgeCompiler', () => {
     ['class include cycle', 'classes.yaml', '- id: loop-a\n  name: A\n  includes: [loop-b]\n- id: loop-b\n  name: B\n  includes: [loop-a]\n', { field: 'includes' }, /include cycle/],
     ['bad pathway strength', 'pathways.yaml', '- id: bad-pathway\n  enzyme: CYP3A4\n  perpetrator: { role: inhibitor, strength: [sensitive] }\n  victim: { strength: [sensitive] }\n  severity: major\n  summary: s\n  mechanism: m\n  management: g\n  consequence: c\n  evidence: { level: probable }\n  citations: [ { source: fda-cyp-table, title: t } ]\n', { entry: 'bad-pathway', field: 'perpetrator.strength[0]' }, /"sensitive" is not one of strong/],
     ['bad domain count', 'domains.yaml', '- id: newdomain\n  name: N\n  severityByCount: { "1": major }\n  summary: s\n  consequence: c\n  mechanism: m\n  management: g\n  citations: [ { source: fda-label, title: t } ]\n', { entry: 'newdomain', field: 'severityByCount.1' }, /drug count of 2 or more/],
+    ['dangling label substrate', 'labels.yaml', label('l1', '', '[oxycodon]'), { entry: 'l1', field: 'substrates[0]' }, /unknown ingredient "oxycodon" \(did you mean "oxycodone"\?\)/],
+    ['dangling label substrate class', 'labels.yaml', label('l1', '  substrateClasses: [opiods]', '[]'), { entry: 'l1', field: 'substrateClasses[0]' }, /unknown class "opiods" \(did you mean "opioids"\?\)/],
+    ['label without substrates', 'labels.yaml', label('l1', '', '[]'), { field: 'substrates' }, /needs substrates or substrateClasses/],
+    ['label citation without section', 'labels.yaml', label('l1').replace(', section: "Boxed Warning"', ''), { field: 'citations[0].section' }, /cites the label section/],
+    ['label without citations', 'labels.yaml', label('l1').replace('  citations: [ { source: fda-label, title: t, section: "Boxed Warning" } ]\n', ''), { field: 'citations' }, /at least one citation/],
+    ['label with an unknown severity', 'labels.yaml', label('l1').replace('severity: major', 'severity: high'), { field: 'severity' }, /"high" is not one of contraindicated/],
+    ['label with a substrate as perpetrator role', 'labels.yaml', label('l1', '', '[oxycodone]', '{ role: substrate, strength: [strong] }'), { field: 'perpetrator.role' }, /"substrate" is not one of inhibitor \| inducer/],
+    ['label with a substrate strength', 'labels.yaml', label('l1', '', '[oxycodone]', '{ role: inhibitor, strength: [sensitive] }'), { field: 'perpetrator.strength[0]' }, /"sensitive" is not one of strong/],
+    ['label with an unknown perpetrator field', 'labels.yaml', label('l1', '', '[oxycodone]', '{ role: inhibitor, strength: [strong], exept: [fluconazole] }'), { field: 'perpetrator.exept' }, /unknown field; allowed: role, strength, also, except/],
+    ['label exempting an unknown perpetrator', 'labels.yaml', label('l1', '', '[oxycodone]', '{ role: inhibitor, strength: [strong], except: [flucanazole] }'), { field: 'perpetrator.except[0]' }, /unknown ingredient "flucanazole"/],
+    ['label whose also-role repeats its own enzyme', 'labels.yaml', label('l1', '', '[oxycodone]', '{ role: inhibitor, strength: [strong], also: [{ enzyme: CYP3A4, role: inhibitor, strength: [moderate] }] }'), { field: 'perpetrator.also[0].enzyme' }, /statement's own enzyme/],
+    ['label with an unknown also-enzyme', 'labels.yaml', label('l1', '', '[oxycodone]', '{ role: inhibitor, strength: [strong], also: [{ enzyme: PGP, role: inhibitor, strength: [strong] }] }'), { field: 'perpetrator.also[0].enzyme' }, /"PGP" is not one of/],
+    ['two label statements for the same substrate, enzyme, role and strength', 'labels.yaml', `${label('l1')}${label('l2', '', '[oxycodone, atorvastatin]', '{ role: inhibitor, strength: [moderate] }')}`, { entry: 'l2', field: 'substrates' }, /"oxycodone" already has a label statement for moderate CYP3A4 inhibitors \("l1"\)/],
+    ['label id clashing with a pathway id', 'labels.yaml', label('cyp3a4-strong-inhibitor--sensitive-substrate'), { field: 'id' }, /duplicate rule id/],
+    ['misspelt label field', 'labels.yaml', label('l1', '  substrate: [oxycodone]'), { field: 'substrate' }, /unknown field \(did you mean "substrates"\?\)/],
     ['unknown file', 'notes.yaml', '- a: 1\n', {}, /unrecognised knowledge file/],
     ['YAML syntax error', 'rules/broken.yaml', '- id: x\n  a: [warfarin\n  b: ]\n', {}, /YAML syntax/],
     ['duplicate YAML key', 'ingredients/more.yaml', '- id: newdrug\n  name: a\n  name: b\n', {}, /YAML syntax: Map keys must be unique/],
@@ -109,6 +137,27 @@ describe('KnowledgeCompiler', () => {
     expect(r.ok).toBe(true);
     const w = r.issues.find((i) => i.field === 'risks[1]')!;
     expect(formatIssue(w)).toMatch(/^warning rules\/pairs-fixture\.yaml:\d+ \[warfarin--naproxen\] risks\[1\]: "pk-ugt" matches no pathway enzyme/);
+  });
+
+  it('compiles label statements: class members resolved, defaults filled, sorted by id', () => {
+    const r = compiler.compileFiles(
+      withAppended('labels.yaml', `${label('z-statins', '  substrateClasses: [statins]', '[oxycodone]', '{ role: inducer, strength: [strong] }')}${label('a-opioid')}`),
+    );
+    expect(r.issues.filter((i) => i.level === 'error').map(formatIssue)).toEqual([]);
+    expect(r.kb.labels!.map((l) => [l.id, l.substrates, l.substrateClasses, l.perpetrator])).toEqual([
+      ['a-opioid', ['oxycodone'], [], { role: 'inhibitor', strength: ['strong', 'moderate'], also: [], except: [] }],
+      ['z-statins', ['atorvastatin', 'oxycodone', 'simvastatin'], ['statins'], { role: 'inducer', strength: ['strong'], also: [], except: [] }],
+    ]);
+    expect(r.kb.labels![0].citations).toEqual([{ source: 'fda-label', title: 't', section: 'Boxed Warning' }]);
+  });
+
+  it.each<[string, string, RegExp]>([
+    ['a statement less severe than a generic template it replaces', label('l1', '', '[alprazolam]', '{ role: inhibitor, strength: [strong] }').replace('severity: major', 'severity: moderate'), /for "alprazolam" it replaces the more severe generic template "cyp3a4-strong-inhibitor--sensitive-substrate" \(major\)/],
+    ['a substrate without a substrate role on the enzyme', label('l1', '', '[tramadol]'), /"tramadol" has no CYP3A4 substrate role/],
+  ])('warns, not fails, about %s', (_label, text, message) => {
+    const r = compiler.compileFiles(withAppended('labels.yaml', text));
+    expect(r.ok).toBe(true);
+    expect(r.issues.filter((i) => i.level === 'warning').map((i) => i.message)).toEqual([expect.stringMatching(message)]);
   });
 
   it('takes the release date from release.yaml, else from the options, with a warning', () => {

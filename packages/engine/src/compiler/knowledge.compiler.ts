@@ -7,6 +7,8 @@ import {
   type KbDomain,
   type KbEnzymeRole,
   type KbIngredient,
+  type KbLabelStatement,
+  type KbModulatorCondition,
   type KbPathway,
   type KbProduct,
   type KbRule,
@@ -28,6 +30,7 @@ import {
   type ModulatorStrength,
   type Severity,
   type SubstrateStrength,
+  severityRank,
 } from '../model/kb-vocabulary';
 import { boundedOsaDistance } from '../text/string-distance';
 import { compactKey, slugify } from '../text/name.normalizer';
@@ -52,7 +55,7 @@ export interface CompileResult {
   files: { path: string; kind: FileKind }[];
 }
 
-type FileKind = 'sources' | 'release' | 'ingredients' | 'products' | 'classes' | 'rules' | 'pathways' | 'domains';
+type FileKind = 'sources' | 'release' | 'ingredients' | 'products' | 'classes' | 'rules' | 'pathways' | 'labels' | 'domains';
 
 const ID_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const RULE_ID_RE = /^[a-z0-9]+(?:-{1,2}[a-z0-9]+)*$/;
@@ -69,6 +72,8 @@ const KEYS = {
   class: ['id', 'name', 'members', 'includes', 'duplicateTherapy', 'severityForDuplicate'],
   rule: ['id', 'a', 'b', 'severity', 'risks', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'onc', 'siblingNote', 'citations'],
   pathway: ['id', 'enzyme', 'perpetrator', 'victim', 'severity', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'citations'],
+  label: ['id', 'enzyme', 'substrates', 'substrateClasses', 'perpetrator', 'severity', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'citations'],
+  labelPerpetrator: ['role', 'strength', 'also', 'except'],
   domain: ['id', 'name', 'severityByCount', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'citations'],
   release: ['version-date', 'releasedAt'],
 } as const;
@@ -215,7 +220,7 @@ export class KnowledgeCompiler {
           level: 'error',
           file: f.path,
           message:
-            'unrecognised knowledge file: expected sources.yaml, release.yaml, products.yaml, classes.yaml, pathways.yaml, domains.yaml, ingredients/*.yaml or rules/*.yaml',
+            'unrecognised knowledge file: expected sources.yaml, release.yaml, products.yaml, classes.yaml, pathways.yaml, labels.yaml, domains.yaml, ingredients/*.yaml or rules/*.yaml',
         });
         continue;
       }
@@ -542,6 +547,16 @@ export class KnowledgeCompiler {
       }
     }
 
+    // ---- substrate label statements
+    const labels = this.labels(entries('labels'), checkOf, {
+      ruleIds,
+      ingredientIds,
+      classes: new Map(classes.map((k) => [k.id, k])),
+      sourceIds,
+      roles: new Map(ingredients.map((i) => [i.id, i.roles])),
+      pathways,
+    });
+
     // ---- release
     const release = this.release(entries('release'), issues, options);
 
@@ -562,6 +577,7 @@ export class KnowledgeCompiler {
       products: keptProducts.sort(byId),
       rules: keptRules.sort(byId),
       pathways: pathways.sort(byId),
+      labels: labels.filter((l) => l.substrates.every((i) => valid.has(i))).sort(byId),
       domains: domains.sort(byId),
       ...(options.otherNames && options.otherNames.length > 0 ? { otherNames: [...new Set(options.otherNames.map((n) => n.trim()).filter(Boolean))].sort() } : {}),
     };
@@ -574,6 +590,124 @@ export class KnowledgeCompiler {
     };
     const errorCount = issues.filter((i) => i.level === 'error').length;
     return { kb, issues, errorCount, warningCount: issues.length - errorCount, ok: errorCount === 0, files: fileList };
+  }
+
+  /**
+   * Label statements: every substrate and excepted perpetrator must exist, strengths must be known, every citation
+   * must name the label section, and no substrate may get two statements for the same enzyme, role and strength
+   * (the engine would not know which one the label means).
+   */
+  private labels(
+    list: readonly LocatedEntry[],
+    checkOf: (e: LocatedEntry) => EntryCheck | undefined,
+    ctx: {
+      ruleIds: Map<string, LocatedEntry>;
+      ingredientIds: ReadonlySet<string>;
+      classes: ReadonlyMap<string, KbClass>;
+      sourceIds: ReadonlyMap<string, LocatedEntry>;
+      roles: ReadonlyMap<string, readonly KbEnzymeRole[]>;
+      pathways: readonly KbPathway[];
+    },
+  ): KbLabelStatement[] {
+    const out: KbLabelStatement[] = [];
+    /** `substrate|enzyme|role|strength` → statement id. */
+    const claimed = new Map<string, string>();
+    for (const e of list) {
+      const c = checkOf(e);
+      if (!c) continue;
+      c.allowKeys(KEYS.label);
+      const id = c.id_('id', RULE_ID_RE);
+      if (id && ctx.ruleIds.has(id)) c.error('id', `duplicate rule id (first at ${where(ctx.ruleIds.get(id)!)})`);
+      if (id && !ctx.ruleIds.has(id)) ctx.ruleIds.set(id, e);
+      const enzyme = c.oneOf('enzyme', ENZYMES, true);
+      const direct = dedupe(c.strList('substrates'));
+      direct.forEach((s, i) => {
+        if (!ctx.ingredientIds.has(s)) c.error(`substrates[${i}]`, `unknown ingredient "${s}"${didYouMean(s, ctx.ingredientIds)}`);
+      });
+      const substrateClasses = dedupe(c.strList('substrateClasses'));
+      const members = new Set(direct.filter((s) => ctx.ingredientIds.has(s)));
+      substrateClasses.forEach((k, i) => {
+        const cls = ctx.classes.get(k);
+        if (!cls) c.error(`substrateClasses[${i}]`, `unknown class "${k}"${didYouMean(k, new Set(ctx.classes.keys()))}`);
+        else for (const m of cls.members) members.add(m);
+      });
+      if (direct.length === 0 && substrateClasses.length === 0) c.error('substrates', 'a label statement needs substrates or substrateClasses');
+      const perpetrator = this.labelPerpetrator(c, enzyme, ctx.ingredientIds);
+      const severity = c.oneOf('severity', SEVERITIES, true);
+      const texts = this.texts(c);
+      const evidence = this.evidence(c, true);
+      const citations = this.citations(c, ctx.sourceIds);
+      citations.forEach((k, i) => {
+        if (!k.section) c.error(`citations[${i}].section`, 'a label statement cites the label section that says it (e.g. "7.1 CYP3A4 inhibitors")');
+      });
+      const substrates = [...members].sort();
+      if (enzyme && perpetrator && id) {
+        for (const s of substrates) {
+          for (const st of perpetrator.strength) {
+            const key = `${s}|${enzyme}|${perpetrator.role}|${st}`;
+            const other = claimed.get(key);
+            if (other && other !== id) c.error('substrates', `"${s}" already has a label statement for ${st} ${enzyme} ${perpetrator.role}s ("${other}")`);
+            else claimed.set(key, id);
+          }
+          if (!(ctx.roles.get(s) ?? []).some((r) => r.enzyme === enzyme && r.role === 'substrate')) {
+            c.warn('substrates', `"${s}" has no ${enzyme} substrate role in its ingredient entry (the statement still applies)`);
+          }
+        }
+      }
+      if (enzyme && perpetrator && severity) {
+        // A label statement replaces the generic template: say so when that makes the answer less severe.
+        for (const s of substrates) {
+          for (const r of ctx.roles.get(s) ?? []) {
+            if (r.enzyme !== enzyme || r.role !== 'substrate') continue;
+            for (const p of ctx.pathways) {
+              if (p.enzyme !== enzyme || p.perpetrator.role !== perpetrator.role || !(p.victim.strength as string[]).includes(r.strength)) continue;
+              if (!p.perpetrator.strength.some((x) => perpetrator.strength.includes(x))) continue;
+              if (severityRank(p.severity) < severityRank(severity)) {
+                c.warn('severity', `for "${s}" it replaces the more severe generic template "${p.id}" (${p.severity}); check the label really says less`);
+              }
+            }
+          }
+        }
+      }
+      if (c.errors === 0 && id && enzyme && perpetrator && severity && substrates.length > 0) {
+        out.push({ id, sourceId: CURATED_SOURCE_ID, enzyme, substrates, substrateClasses, perpetrator, severity, ...texts, evidence, citations });
+      }
+    }
+    return out;
+  }
+
+  private labelPerpetrator(c: EntryCheck, enzyme: Enzyme | undefined, ingredientIds: ReadonlySet<string>): KbLabelStatement['perpetrator'] | undefined {
+    const perp = c.mapping('perpetrator', true);
+    if (!perp) return undefined;
+    for (const k of Object.keys(perp)) {
+      if (!(KEYS.labelPerpetrator as readonly string[]).includes(k)) c.error(`perpetrator.${k}`, `unknown field; allowed: ${KEYS.labelPerpetrator.join(', ')}`);
+    }
+    const role = c.oneOf('role', ['inhibitor', 'inducer'] as const, true, perp, 'perpetrator.role');
+    const strength = this.strengthList(c, perp, 'perpetrator.strength', MODULATOR_STRENGTHS) as ModulatorStrength[];
+    const also: KbModulatorCondition[] = [];
+    const rawAlso = perp.also;
+    if (rawAlso !== undefined && !Array.isArray(rawAlso)) c.error('perpetrator.also', 'must be a list of { enzyme, role, strength }');
+    if (Array.isArray(rawAlso)) {
+      rawAlso.forEach((item, i) => {
+        const path = `perpetrator.also[${i}]`;
+        if (!item || typeof item !== 'object' || Array.isArray(item)) {
+          c.error(path, 'must be a mapping { enzyme, role, strength }');
+          return;
+        }
+        const obj = item as Record<string, unknown>;
+        for (const k of Object.keys(obj)) if (!['enzyme', 'role', 'strength'].includes(k)) c.error(`${path}.${k}`, 'unknown field; allowed: enzyme, role, strength');
+        const en = c.oneOf('enzyme', ENZYMES, true, obj, `${path}.enzyme`);
+        if (en && en === enzyme) c.error(`${path}.enzyme`, `is the statement's own enzyme; put its strengths in perpetrator.strength`);
+        const ro = c.oneOf('role', ['inhibitor', 'inducer'] as const, true, obj, `${path}.role`);
+        const st = this.strengthList(c, obj, `${path}.strength`, MODULATOR_STRENGTHS) as ModulatorStrength[];
+        if (en && ro && st.length > 0) also.push({ enzyme: en as Enzyme, role: ro, strength: st });
+      });
+    }
+    const except = dedupe(c.strList('except', perp, 'perpetrator.except'));
+    except.forEach((x, i) => {
+      if (!ingredientIds.has(x)) c.error(`perpetrator.except[${i}]`, `unknown ingredient "${x}"${didYouMean(x, ingredientIds)}`);
+    });
+    return role && strength.length > 0 ? { role, strength, also, except } : undefined;
   }
 
   private texts(c: EntryCheck): { summary: string; consequence: string; mechanism: string; management: string } {
@@ -763,6 +897,7 @@ function classify(path: string): FileKind | undefined {
   if (p === 'products') return 'products';
   if (p === 'classes' || p.startsWith('classes/')) return 'classes';
   if (p === 'pathways') return 'pathways';
+  if (p === 'labels') return 'labels';
   if (p === 'domains') return 'domains';
   if (p.startsWith('ingredients/')) return 'ingredients';
   if (p.startsWith('rules/')) return 'rules';

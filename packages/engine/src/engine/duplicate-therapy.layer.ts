@@ -1,9 +1,10 @@
 import type { Severity } from '@vigil/contracts';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { KbClass } from '../model/compiled-kb.model';
-import { CURATED_SOURCE_ID } from '../model/kb-vocabulary';
+import { CURATED_SOURCE_ID, severityRank } from '../model/kb-vocabulary';
 import type { CheckUnit, FindingDraft } from './check-unit.model';
 import { FindingBuilder } from './finding.builder';
+import type { RuleFinding } from './pairwise.layer';
 
 /** Rule id of the built-in "same ingredient entered more than once" check. */
 export const DUPLICATE_INGREDIENT_RULE_ID = 'duplicate:ingredient';
@@ -11,7 +12,9 @@ export const DUPLICATE_INGREDIENT_RULE_ID = 'duplicate:ingredient';
 /**
  * Layer 4. The same ingredient in two inputs (brand + generic, two products sharing acetaminophen) is always
  * reported, never dropped; two different members of a class with `duplicateTherapy: true` are reported once per
- * class (a larger class with exactly the same participants as a smaller one is left out).
+ * class (a larger class with exactly the same participants as a smaller one is left out). A class duplicate of
+ * exactly two ingredients that a pair or class rule already reports at least as severely is folded into that
+ * finding (its participants, class citation and `duplicate-therapy` tag): one finding per pair.
  */
 export class DuplicateTherapyLayer {
   constructor(
@@ -19,7 +22,8 @@ export class DuplicateTherapyLayer {
     private readonly duplicateIngredientSeverity: Severity,
   ) {}
 
-  run(units: readonly CheckUnit[]): FindingDraft[] {
+  /** `ruleFindingOn`: the layer-1/2 finding of an ingredient pair (`PairwiseLayer.ruleFindingOn`), if any. */
+  run(units: readonly CheckUnit[], ruleFindingOn?: (i: number, j: number) => RuleFinding | undefined): FindingDraft[] {
     const out: FindingDraft[] = [];
     const byIngredient = new Map<number, CheckUnit[]>();
     for (const u of units) {
@@ -50,16 +54,29 @@ export class DuplicateTherapyLayer {
     // A class with one unit cannot make a finding: only the others are ordered and checked.
     const ordered = [...byClass.values()].filter((e) => e.units.length > 1).sort((a, b) => a.cls.members.length - b.cls.members.length || a.cls.id.localeCompare(b.cls.id));
     for (const { cls, units: members } of ordered) {
-      if (new Set(members.map((u) => u.ing)).size < 2 || new Set(members.map((u) => u.group)).size < 2) continue;
+      const ings = [...new Set(members.map((u) => u.ing))];
+      if (ings.length < 2 || new Set(members.map((u) => u.group)).size < 2) continue;
       const key = members
         .map((u) => `${u.index}:${u.ing}`)
         .sort()
         .join(',');
       if (seen.has(key)) continue;
       seen.add(key);
+      const host = ings.length === 2 ? ruleFindingOn?.(ings[0], ings[1]) : undefined;
+      if (host && severityRank(host.severity) <= severityRank(cls.severityForDuplicate)) {
+        if (host.draft) this.absorb(host.draft, cls, members);
+        continue;
+      }
       out.push(this.classDraft(cls, members));
     }
     return out;
+  }
+
+  /** Folds a class duplicate into the pair's rule finding: participants, the class citation, the tag. */
+  private absorb(draft: FindingDraft, cls: KbClass, members: readonly CheckUnit[]): void {
+    FindingBuilder.addParticipants(draft, members.map((u) => FindingBuilder.participant(u)));
+    FindingBuilder.fold(draft, cls.sourceId, cls.severityForDuplicate, [{ source: cls.sourceId, title: `Vigil class definition: ${cls.name}` }]);
+    if (!draft.risks.includes('duplicate-therapy')) draft.risks = [...draft.risks, 'duplicate-therapy'];
   }
 
   private ingredientDraft(list: CheckUnit[]): FindingDraft {
@@ -96,7 +113,7 @@ export class DuplicateTherapyLayer {
       severityBySource: FindingBuilder.severityBySource(source, cls.severityForDuplicate),
       sources: [source],
       participants: members.map((u) => FindingBuilder.participant(u)),
-      summary: `Several ${cls.name.toLowerCase()} together: ${names.join(', ')}.`,
+      summary: `Several ${displayClassName(cls.name)} together: ${names.join(', ')}.`,
       consequence: `Two or more drugs of the same class (${cls.name}) add their effects and side effects, usually without added benefit.`,
       mechanism: `${names.join(', ')} belong to the same therapeutic class and act the same way.`,
       management: 'Check whether the combination is intended (for example a switch in progress); otherwise keep one of them.',
@@ -106,4 +123,13 @@ export class DuplicateTherapyLayer {
       placeholders: { drugs: names.join(', '), class: cls.name, count: String(names.length) },
     };
   }
+}
+
+/**
+ * A class name inside a sentence: the first letter lower-cased when it is an ordinary capitalised word
+ * ("Anticoagulants" → "anticoagulants"), everything else as written, so acronyms and proper case survive
+ * ("HMG-CoA reductase inhibitors (statins)", "ACE inhibitors", "NSAIDs", "SSRIs").
+ */
+export function displayClassName(name: string): string {
+  return /^[A-Z][a-z]/.test(name) && !/^[A-Z][a-z]*[A-Z]/.test(name.split(/[\s-]/)[0]) ? name[0].toLowerCase() + name.slice(1) : name;
 }

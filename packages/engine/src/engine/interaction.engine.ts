@@ -71,7 +71,8 @@ export class InteractionEngine {
     const pairwise = new PairwiseLayer(kb, precedence, min);
     const drafts: FindingDraft[] = [
       ...pairwise.run(units),
-      ...new DuplicateTherapyLayer(kb, options.duplicateIngredientSeverity ?? 'moderate').run(units),
+      // After the pair layer: a class duplicate that a pair finding already reports is folded into it.
+      ...new DuplicateTherapyLayer(kb, options.duplicateIngredientSeverity ?? 'moderate').run(units, (i, j) => pairwise.ruleFindingOn(i, j)),
       ...new AdditiveRiskLayer(kb).run(units, pairwise.covered),
     ];
 

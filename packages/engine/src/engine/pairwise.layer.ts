@@ -1,19 +1,21 @@
 import type { FindingKind, Severity } from '@vigil/contracts';
-import { packedRuleIndex, packedSeverityRank, pairKey, type KnowledgeBase, type PairRuleRef } from '../kb/knowledge-base';
-import type { KbCitation, KbPathway, KbRule } from '../model/compiled-kb.model';
+import { packedRuleIndex, packedSeverityRank, pairKey, type KnowledgeBase, type LabelMatch, type PairRuleRef } from '../kb/knowledge-base';
+import type { KbCitation, KbLabelStatement, KbPathway, KbRule } from '../model/compiled-kb.model';
 import { severityRank } from '../model/kb-vocabulary';
 import type { CheckUnit, FindingDraft } from './check-unit.model';
 import { FindingBuilder } from './finding.builder';
 
-/** A rule or pathway rule that applies to one pair of units, before precedence and suppression. */
+/** A rule, substrate label statement or pathway rule that applies to one pair of units, before precedence and suppression. */
 interface Candidate {
   layer: 1 | 2 | 3;
   sourceId: string;
   severity: Severity;
   risks: readonly string[];
+  /** Lower is more specific; in layer 3 a label statement (0) comes before the generic templates (1). */
   specificity: number;
   rule?: KbRule;
   pathway?: KbPathway;
+  label?: LabelMatch;
   perpetrator?: CheckUnit;
   victim?: CheckUnit;
 }
@@ -23,13 +25,23 @@ const hasPlaceholders = new WeakMap<object, boolean>();
 
 /**
  * Layers 1–3 for every pair of units: ingredient rules, class rules (expanded to ingredient pairs at load),
- * pathway rules from enzyme roles. Per pair, the highest-precedence source that says anything gives the findings;
- * a more specific finding suppresses a more general one sharing a risk tag (pair > class, smaller class > larger,
- * pair/class tags `pk-<enzyme>` > pathway); other sources are folded into those findings (`severityBySource`).
+ * substrate label statements and generic pathway rules from enzyme roles. Per pair, the highest-precedence source
+ * that says anything gives the findings; a more specific finding suppresses a more general one sharing a risk tag
+ * (pair > class, smaller class > larger, pair/class tags `pk-<enzyme>` > pathway); a substrate's label statement
+ * replaces the generic templates of its enzyme and direction; a pathway finding on a pair that already has an
+ * at-least-as-severe pair or class finding is folded into it (one finding per pair); other sources are folded
+ * into those findings (`severityBySource`). Two entries that both contain an ingredient pair (the same combination
+ * product twice) are not checked against each other for it: the product combines them by design, and the
+ * duplicate-ingredient finding reports the repetition.
  */
 export class PairwiseLayer {
   /** Risk tags of the kept layer-1/2 findings per ingredient pair (key: `pairKey` of dense indexes): used by layer 5. */
   readonly covered = new Map<number, string[]>();
+  /**
+   * The kept (or, below `minSeverity`, counted) layer-1/2 finding of each ingredient pair whose two ingredients both
+   * belong to a duplicate-therapy class (key: `pairKey`): layer 4 folds its class duplicate into it (`ruleFindingOn`).
+   */
+  private readonly ruleFindings = new Map<number, RuleFinding>();
   private readonly drafts = new Map<string, FindingDraft>();
   /**
    * Findings below `minSeverity` are counted, never built (a bulk source makes many). When no ingredient occurs
@@ -59,15 +71,18 @@ export class PairwiseLayer {
 
   /** Checks every pair of units from different groups. */
   run(units: readonly CheckUnit[]): FindingDraft[] {
-    if (this.minSeverity !== undefined && repeatsIngredient(units)) {
+    const repeats = repeatsIngredient(units);
+    if (this.minSeverity !== undefined && repeats) {
       this.hidden = new Set();
       this.hiddenPairs = new Set();
     }
+    // Only a repeated ingredient can put a pair inside another entry's product (see `sameProduct`).
+    const groups = repeats ? groupIngredients(units) : undefined;
     for (let x = 0; x < units.length; x++) {
       const u = units[x];
       for (let y = x + 1; y < units.length; y++) {
         const v = units[y];
-        if (u.group !== v.group && u.ing !== v.ing) this.checkPair(u, v);
+        if (u.group !== v.group && u.ing !== v.ing && !(groups && sameProduct(groups, u, v))) this.checkPair(u, v);
       }
     }
     return [...this.drafts.values()];
@@ -88,15 +103,22 @@ export class PairwiseLayer {
     const entry = this.kb.pairEntry(u.ing, v.ing);
     const perpU = this.kb.perpetratorPathwaysAt(u.ing);
     const perpV = this.kb.perpetratorPathwaysAt(v.ing);
-    if (entry === undefined && perpU.length === 0 && perpV.length === 0) return;
+    const labelsU = this.kb.labelsAt(u.ing);
+    const labelsV = this.kb.labelsAt(v.ing);
+    if (entry === undefined && perpU.length === 0 && perpV.length === 0 && labelsU.length === 0 && labelsV.length === 0) return;
     // Perpetrators are common (every CYP inhibitor); a pathway finding needs the other drug to be its victim too.
-    const pathwayHit = this.anyPathway(v, perpU) || this.anyPathway(u, perpV);
+    // Label statements are few and indexed by victim, each with the set of perpetrators it names.
+    const pathwayHit = this.anyPathway(v, perpU) || this.anyPathway(u, perpV) || anyLabel(labelsU, v) || anyLabel(labelsV, u);
     if (entry === undefined && !pathwayHit) return;
     if (typeof entry === 'number' && !pathwayHit) {
       // Fast path, packed: one ingredient rule without risk tags, its severity in the number itself.
-      if (packedSeverityRank(entry) > this.maxRank) this.hideSingle(u, v);
-      else {
-        this.draftFor(ruleCandidate(this.kb.rules[packedRuleIndex(entry)], 1, 1), u, v);
+      if (packedSeverityRank(entry) > this.maxRank) {
+        this.hideSingle(u, v);
+        // The rule itself is reached only when layer 4 may ask about the pair (a bulk source hides many).
+        if (this.tracksRuleFinding(u, v)) this.noteRuleFinding(u, v, this.kb.rules[packedRuleIndex(entry)].severity, null);
+      } else {
+        const rule = this.kb.rules[packedRuleIndex(entry)];
+        this.noteRuleFinding(u, v, rule.severity, this.draftFor(ruleCandidate(rule, 1, 1), u, v));
       }
       return;
     }
@@ -104,8 +126,10 @@ export class PairwiseLayer {
     if (refs && refs.length === 1 && !pathwayHit) {
       // Fast path: one rule, nothing to rank, suppress or fold.
       const ref = refs[0];
-      if (this.below(ref.rule.severity)) this.hideSingle(u, v);
-      else this.draftFor(ruleCandidate(ref.rule, ref.layer, ref.specificity), u, v);
+      if (this.below(ref.rule.severity)) {
+        this.hideSingle(u, v);
+        this.noteRuleFinding(u, v, ref.rule.severity, null);
+      } else this.noteRuleFinding(u, v, ref.rule.severity, this.draftFor(ruleCandidate(ref.rule, ref.layer, ref.specificity), u, v));
       if (ref.rule.risks.length > 0) this.cover(u, v, ref.rule.risks);
       return;
     }
@@ -115,8 +139,8 @@ export class PairwiseLayer {
     }
     const candidates: Candidate[] = [];
     if (refs) for (const ref of refs) candidates.push(ruleCandidate(ref.rule, ref.layer, ref.specificity));
-    this.pathwayCandidates(u, v, perpU, candidates);
-    this.pathwayCandidates(v, u, perpV, candidates);
+    this.pathwayCandidates(u, v, perpU, labelsV, candidates);
+    this.pathwayCandidates(v, u, perpV, labelsU, candidates);
     if (candidates.length === 0) return;
 
     let top = candidates[0].sourceId;
@@ -138,9 +162,15 @@ export class PairwiseLayer {
     for (const c of primary) {
       if (c.layer === 2 && tags && c.risks.some((t) => tags!.has(t))) continue;
       if (c.layer === 3) {
-        const direction = `${c.pathway!.enzyme}|${c.perpetrator!.ing}`;
+        const direction = `${enzymeOf(c)}|${c.perpetrator!.ing}`;
         if (tags?.has(c.risks[0]) || pathwaysKept?.has(direction)) continue;
         (pathwaysKept ??= new Set()).add(direction);
+        // One finding per pair: an at-least-as-severe pair or class finding absorbs the pathway as supporting detail.
+        const host = mostSevereRuleFinding(kept);
+        if (host && severityRank(host.c.severity) <= severityRank(c.severity)) {
+          if (host.draft) absorb(host.draft, c);
+          continue;
+        }
       } else if (c.risks.length > 0) {
         tags ??= new Set();
         for (const t of c.risks) tags.add(t);
@@ -173,7 +203,26 @@ export class PairwiseLayer {
       }
     }
 
+    const host = mostSevereRuleFinding(kept);
+    if (host) this.noteRuleFinding(u, v, host.c.severity, host.draft);
     if (tags) this.cover(u, v, [...tags]);
+  }
+
+  /**
+   * The pair's layer-1/2 finding when both ingredients belong to a duplicate-therapy class: its severity, and its
+   * draft (null when it was counted below `minSeverity`, not built).
+   */
+  ruleFindingOn(i: number, j: number): RuleFinding | undefined {
+    return this.ruleFindings.get(pairKey(i, j));
+  }
+
+  /** True for the pairs layer 4 can ask about: both ingredients in duplicate-therapy classes (few pairs). */
+  private tracksRuleFinding(u: CheckUnit, v: CheckUnit): boolean {
+    return this.kb.duplicateClassesAt(u.ing).length > 0 && this.kb.duplicateClassesAt(v.ing).length > 0;
+  }
+
+  private noteRuleFinding(u: CheckUnit, v: CheckUnit, severity: Severity, draft: FindingDraft | null): void {
+    if (this.tracksRuleFinding(u, v)) this.ruleFindings.set(pairKey(u.ing, v.ing), { severity, draft });
   }
 
   /**
@@ -186,6 +235,7 @@ export class PairwiseLayer {
     const [top, other] = d < 0 || (d === 0 && y.rule.sourceId < x.rule.sourceId) ? [y, x] : [x, y];
     const c = ruleCandidate(top.rule, top.layer, top.specificity);
     const draft = this.below(c.severity) ? this.hide(c, u, v) : this.draftFor(c, u, v);
+    this.noteRuleFinding(u, v, c.severity, draft);
     if (draft) FindingBuilder.fold(draft, other.rule.sourceId, other.rule.severity, other.rule.citations);
     const tags: string[] = [];
     for (const t of top.rule.risks) if (!tags.includes(t)) tags.push(t);
@@ -209,9 +259,26 @@ export class PairwiseLayer {
     return false;
   }
 
-  private pathwayCandidates(perp: CheckUnit, victim: CheckUnit, matches: ReturnType<KnowledgeBase['perpetratorPathwaysAt']>, out: Candidate[]): void {
+  /**
+   * Layer-3 candidates of one direction: the victim's label statements naming this perpetrator, then the generic
+   * templates, except those of an enzyme and role a label statement already answers for this victim.
+   */
+  private pathwayCandidates(
+    perp: CheckUnit,
+    victim: CheckUnit,
+    matches: ReturnType<KnowledgeBase['perpetratorPathwaysAt']>,
+    victimLabels: readonly LabelMatch[],
+    out: Candidate[],
+  ): void {
+    let replaced: string[] | undefined;
+    for (const l of victimLabels) {
+      if (!l.perpetrators.has(perp.ing)) continue;
+      out.push({ layer: 3, sourceId: l.label.sourceId, severity: l.label.severity, risks: l.risks, specificity: 0, label: l, perpetrator: perp, victim });
+      (replaced ??= []).push(...l.replaces);
+    }
     for (const m of matches) {
       if (!this.kb.isPathwayVictim(victim.ing, m.pathway.id)) continue;
+      if (replaced && replaced.includes(`${m.pathway.enzyme}|${m.pathway.perpetrator.role}`)) continue;
       out.push({ layer: 3, sourceId: m.pathway.sourceId, severity: m.pathway.severity, risks: [m.riskTag], specificity: 1, pathway: m.pathway, perpetrator: perp, victim });
     }
   }
@@ -234,7 +301,7 @@ export class PairwiseLayer {
 
   /** The draft for a kept candidate, merged with the same rule on the same ingredients from other input pairs. */
   private draftFor(c: Candidate, u: CheckUnit, v: CheckUnit): FindingDraft {
-    const src = (c.rule ?? c.pathway)!;
+    const src = sourceOf(c);
     const key = candidateKey(c, u, v);
     const existing = this.drafts.get(key);
     const participants =
@@ -268,7 +335,7 @@ export class PairwiseLayer {
     return draft;
   }
 
-  private placeholders(c: Candidate, src: KbRule | KbPathway, u: CheckUnit, v: CheckUnit): Record<string, string> {
+  private placeholders(c: Candidate, src: KbRule | KbPathway | KbLabelStatement, u: CheckUnit, v: CheckUnit): Record<string, string> {
     let has = hasPlaceholders.get(src);
     if (has === undefined) {
       has = [src.summary, src.consequence, src.mechanism, src.management].some((t) => PLACEHOLDER_TEST.test(t));
@@ -279,13 +346,63 @@ export class PairwiseLayer {
       const aIsU = sideHas(this.kb, c.rule.a, u) && sideHas(this.kb, c.rule.b, v);
       return { a: (aIsU ? u : v).ingredient.name, b: (aIsU ? v : u).ingredient.name };
     }
-    return { perpetrator: c.perpetrator!.ingredient.name, victim: c.victim!.ingredient.name, enzyme: c.pathway!.enzyme };
+    return { perpetrator: c.perpetrator!.ingredient.name, victim: c.victim!.ingredient.name, enzyme: enzymeOf(c) };
   }
+}
+
+/** A pair's layer-1/2 finding as layer 4 sees it (see `PairwiseLayer.ruleFindingOn`). */
+export interface RuleFinding {
+  severity: Severity;
+  draft: FindingDraft | null;
 }
 
 /** The candidate of a layer-1/2 rule (same shape on every path, so the pair layer's code sees one object layout). */
 function ruleCandidate(rule: KbRule, layer: 1 | 2, specificity: number): Candidate {
   return { layer, sourceId: rule.sourceId, severity: rule.severity, risks: rule.risks, specificity, rule };
+}
+
+/** The text source of a candidate. */
+function sourceOf(c: Candidate): KbRule | KbPathway | KbLabelStatement {
+  return (c.rule ?? c.pathway ?? c.label?.label)!;
+}
+
+/** The enzyme of a layer-3 candidate (a label statement's own enzyme, not its `also` ones). */
+function enzymeOf(c: Candidate): string {
+  return c.pathway ? c.pathway.enzyme : c.label!.label.enzyme;
+}
+
+function anyLabel(victimLabels: readonly LabelMatch[], perp: CheckUnit): boolean {
+  for (const l of victimLabels) if (l.perpetrators.has(perp.ing)) return true;
+  return false;
+}
+
+/** The most severe kept layer-1/2 finding of a pair (the first on ties: the most specific), if any. */
+function mostSevereRuleFinding(kept: readonly { c: Candidate; draft: FindingDraft | null }[]): { c: Candidate; draft: FindingDraft | null } | undefined {
+  let best: { c: Candidate; draft: FindingDraft | null } | undefined;
+  for (const k of kept) if (k.c.layer < 3 && (!best || severityRank(k.c.severity) < severityRank(best.c.severity))) best = k;
+  return best;
+}
+
+/** Folds a pathway candidate into the pair's rule finding: its citations and its `pk-` risk tags (never its severity, which is not worse). */
+function absorb(draft: FindingDraft, c: Candidate): void {
+  FindingBuilder.fold(draft, c.sourceId, c.severity, citationsOf(c));
+  for (const t of c.risks) if (!draft.risks.includes(t)) draft.risks = [...draft.risks, t];
+}
+
+/** Ingredients of each multi-ingredient entry (group), for `sameProduct`. */
+function groupIngredients(units: readonly CheckUnit[]): Map<number, Set<number>> {
+  const out = new Map<number, Set<number>>();
+  for (const u of units) {
+    const set = out.get(u.group);
+    if (set) set.add(u.ing);
+    else out.set(u.group, new Set([u.ing]));
+  }
+  return out;
+}
+
+/** True when one of the two units' own entry already contains both ingredients (a product combining them by design). */
+function sameProduct(groups: ReadonlyMap<number, ReadonlySet<number>>, u: CheckUnit, v: CheckUnit): boolean {
+  return groups.get(u.group)!.has(v.ing) || groups.get(v.group)!.has(u.ing);
 }
 
 /** True when two units share an ingredient (e.g. a combination product next to one of its components). */
@@ -296,7 +413,7 @@ function repeatsIngredient(units: readonly CheckUnit[]): boolean {
 
 /** Key of a candidate's finding: a pathway rule per direction, a pair or class rule per unordered ingredient pair. */
 function candidateKey(c: Candidate, u: CheckUnit, v: CheckUnit): string {
-  const id = (c.rule ?? c.pathway)!.id;
+  const id = sourceOf(c).id;
   return c.layer === 3 ? `${id}|${c.perpetrator!.ingredient.id}>${c.victim!.ingredient.id}` : draftKey(id, u, v);
 }
 
@@ -310,12 +427,12 @@ function compareCandidates(a: Candidate, b: Candidate): number {
     a.layer - b.layer ||
     a.specificity - b.specificity ||
     severityRank(a.severity) - severityRank(b.severity) ||
-    ((a.rule ?? a.pathway)!.id < (b.rule ?? b.pathway)!.id ? -1 : 1)
+    (sourceOf(a).id < sourceOf(b).id ? -1 : 1)
   );
 }
 
 function citationsOf(c: Candidate): readonly KbCitation[] {
-  return (c.rule ?? c.pathway)!.citations;
+  return sourceOf(c).citations;
 }
 
 function sideHas(kb: KnowledgeBase, side: KbRule['a'], u: CheckUnit): boolean {

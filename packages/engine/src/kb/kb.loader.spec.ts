@@ -42,9 +42,30 @@ describe('knowledge-base loading and merging', () => {
     expect(kb.names.exact('tylenol')?.target.id).toBe('acetaminophen');
   });
 
+  it('merges label statements (base first, new ids added) and accepts documents without any', () => {
+    const statement = (id: string, substrates: string[]) => ({
+      id, sourceId: 'extra', enzyme: 'CYP3A4' as const, substrates, substrateClasses: [],
+      perpetrator: { role: 'inhibitor' as const, strength: ['strong' as const], also: [], except: [] },
+      severity: 'major' as const, summary: 's', consequence: 'c', mechanism: 'm', management: 'g', evidence: { level: 'established' as const },
+      citations: [{ source: 'extra', title: 't', section: '7' }],
+    });
+    const base = { ...fixtureDoc(), labels: [statement('a', ['oxycodone'])] };
+    const extra = { ...extraDoc(), labels: [statement('a', ['warfarin']), statement('b', ['newdrug', 'not-a-drug'])] };
+    const merged = mergeCompiledKbs([base, extra]);
+    expect(merged.labels!.map((l) => [l.id, l.substrates])).toEqual([['a', ['oxycodone']], ['b', ['newdrug']]]);
+    expect(mergeCompiledKbs([fixtureDoc(), extraDoc()]).labels).toEqual([]);
+    const kb = buildKnowledgeBase([base, extra]);
+    expect(kb.labelsAt(kb.indexOf('newdrug')!).map((m) => m.label.id)).toEqual(['b']);
+    expect(kb.labelsAt(kb.indexOf('oxycodone')!).map((m) => [m.label.id, m.risks, [...m.perpetrators].map((i) => kb.ingredientAt(i).id)])).toEqual([
+      ['a', ['pk-cyp3a4'], ['clarithromycin']],
+    ]);
+    expect(kb.describeIngredient('oxycodone')!.pathwayCount).toBe(1);
+  });
+
   it.each([
     [{ format: 'other' }, /not a compiled Vigil knowledge base/],
     [{ format: 'vigil-kb/1', sources: [] }, /"ingredients" must be an array/],
+    [{ ...extraDoc(), labels: {} }, /"labels" must be an array when present/],
   ])('rejects %j', (doc, message) => {
     expect(() => buildKnowledgeBase(doc as never)).toThrow(message);
   });

@@ -27,6 +27,7 @@ export function assertCompiledKb(doc: unknown, label = 'document'): asserts doc 
   for (const k of ['sources', 'ingredients', 'classes', 'products', 'rules', 'pathways', 'domains'] as const) {
     if (!Array.isArray(d[k])) throw new Error(`${label}: "${k}" must be an array`);
   }
+  if (d.labels !== undefined && !Array.isArray(d.labels)) throw new Error(`${label}: "labels" must be an array when present`);
 }
 
 /**
@@ -50,7 +51,7 @@ export function buildKnowledgeBase(
 
 /**
  * Merges compiled knowledge bases. The first document is the base; later ones add sources, ingredients, classes,
- * products, rules, pathways and domains with new ids. An ingredient id that already exists gains the later
+ * products, rules, pathways, label statements and domains with new ids. An ingredient id that already exists gains the later
  * document's extra names and codes (names already used by another drug are dropped). Rules keep their own
  * `sourceId`, so several sources may assert the same pair; the engine keeps each source's severity.
  * The merged version joins the versions with `+`; `releasedAt` is the newest.
@@ -66,6 +67,7 @@ export function mergeCompiledKbs(docs: readonly CompiledKnowledgeBase[]): Compil
     products: [...base.products],
     rules: [...base.rules],
     pathways: [...base.pathways],
+    labels: [...(base.labels ?? [])],
     domains: [...base.domains],
     otherNames: [...(base.otherNames ?? [])],
   };
@@ -121,6 +123,7 @@ export function mergeCompiledKbs(docs: readonly CompiledKnowledgeBase[]): Compil
     );
     addNew(out.rules, doc.rules);
     addNew(out.pathways, doc.pathways);
+    addNew(out.labels!, doc.labels ?? []);
     addNew(out.domains, doc.domains);
     for (const n of doc.otherNames ?? []) if (!out.otherNames!.includes(n)) out.otherNames!.push(n);
   }
@@ -129,6 +132,7 @@ export function mergeCompiledKbs(docs: readonly CompiledKnowledgeBase[]): Compil
   const known = new Set(out.ingredients.map((i) => i.id));
   out.rules = out.rules.filter((r) => [r.a, r.b].every((s) => !('ingredient' in s) || known.has(s.ingredient)));
   out.products = out.products.filter((p) => p.ingredients.every((i) => known.has(i)));
+  out.labels = out.labels!.map((l) => (l.substrates.every((i) => known.has(i)) ? l : { ...l, substrates: l.substrates.filter((i) => known.has(i)) }));
   return out;
 }
 

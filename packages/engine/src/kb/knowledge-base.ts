@@ -4,6 +4,7 @@ import type {
   KbClass,
   KbDomain,
   KbIngredient,
+  KbLabelStatement,
   KbPathway,
   KbProduct,
   KbRule,
@@ -36,6 +37,16 @@ export interface PathwayMatch {
   riskTag: string;
 }
 
+/** A substrate label statement as it applies to one victim ingredient: the perpetrators it names, as dense indexes. */
+export interface LabelMatch {
+  label: KbLabelStatement;
+  /** `pk-<enzyme>` of the statement's enzyme first, then of each `also` enzyme. */
+  risks: readonly string[];
+  /** `<enzyme>|<role>` of every generic pathway direction the statement replaces. */
+  replaces: readonly string[];
+  perpetrators: ReadonlySet<number>;
+}
+
 /** Sizes of a knowledge base. */
 export interface KbCounts {
   ingredients: number;
@@ -55,7 +66,7 @@ export interface IngredientDescription {
   directRuleCount: number;
   /** Rules that apply to it directly or through one of its classes (layers 1 and 2). */
   ruleCount: number;
-  /** Pathway rules it can trigger as perpetrator or victim. */
+  /** Pathway rules and substrate label statements it can trigger as perpetrator or victim. */
   pathwayCount: number;
 }
 
@@ -72,6 +83,7 @@ export class KnowledgeBase {
   readonly products: readonly KbProduct[];
   readonly rules: readonly KbRule[];
   readonly pathways: readonly KbPathway[];
+  readonly labels: readonly KbLabelStatement[];
   readonly domains: readonly KbDomain[];
   readonly names: NameIndex;
   readonly sourcePrecedence: readonly string[];
@@ -90,6 +102,7 @@ export class KnowledgeBase {
   private readonly partners: (Map<number, PairEntry> | undefined)[];
   private readonly perpetratorOf: PathwayMatch[][];
   private readonly victimOf: Set<string>[];
+  private readonly labelsOf: LabelMatch[][];
   private readonly domainsOf: KbDomain[][];
   private readonly productBySet = new Map<string, KbProduct>();
   private readonly rxcuiIndex = new Map<string, KbIngredient>();
@@ -109,6 +122,7 @@ export class KnowledgeBase {
     const interner = new RuleInterner();
     this.rules = doc.rules.map((r) => interner.rule(r));
     this.pathways = doc.pathways;
+    this.labels = doc.labels ?? [];
     this.domains = doc.domains;
     this.sourcePrecedence = orderSources(options.sourcePrecedence, doc);
     this.info = {
@@ -167,6 +181,31 @@ export class KnowledgeBase {
         if (involved) this.pathwayCounts[i]++;
       }
     });
+
+    this.labelsOf = Array.from({ length: n }, () => []);
+    for (const label of this.labels) {
+      const perpetrators = new Set<number>();
+      doc.ingredients.forEach((ing, i) => {
+        if (qualifiesAsPerpetrator(ing.roles, label) && !label.perpetrator.except.includes(ing.id)) perpetrators.add(i);
+      });
+      const enzymes = [label.enzyme, ...label.perpetrator.also.map((a) => a.enzyme)];
+      const match: LabelMatch = {
+        label,
+        risks: [...new Set(enzymes.map(pathwayRiskTag))],
+        replaces: [`${label.enzyme}|${label.perpetrator.role}`, ...label.perpetrator.also.map((a) => `${a.enzyme}|${a.role}`)],
+        perpetrators,
+      };
+      const involved = new Set(perpetrators);
+      for (const s of label.substrates) {
+        const i = this.ingredientIndex.get(s);
+        if (i !== undefined) {
+          this.labelsOf[i].push(match);
+          involved.add(i);
+        }
+      }
+      // A statement counts as a pathway rule of every ingredient it involves (drug detail pages show the count).
+      for (const i of involved) this.pathwayCounts[i]++;
+    }
 
     this.domainsOf = doc.ingredients.map((ing) =>
       ing.risks.map((r) => this.domainById.get(r)).filter((d): d is KbDomain => d !== undefined),
@@ -237,6 +276,11 @@ export class KnowledgeBase {
   /** True when the ingredient qualifies as victim of the pathway rule. */
   isPathwayVictim(index: number, pathwayId: string): boolean {
     return this.victimOf[index].has(pathwayId);
+  }
+
+  /** Label statements about the ingredient as substrate (usually none; a few for drugs whose label warns). */
+  labelsAt(index: number): readonly LabelMatch[] {
+    return this.labelsOf[index];
   }
 
   /** Risk domains (defined in the knowledge base) the ingredient contributes to. */
@@ -365,6 +409,14 @@ export function packedSeverityRank(entry: PackedPairRule): number {
 /** Map key of an unordered pair of dense ingredient indexes. */
 export function pairKey(i: number, j: number): number {
   return i < j ? i * 0x200000 + j : j * 0x200000 + i;
+}
+
+/** True when an ingredient's roles make it a perpetrator the label statement speaks of. */
+function qualifiesAsPerpetrator(roles: KbIngredient['roles'], label: KbLabelStatement): boolean {
+  const p = label.perpetrator;
+  const has = (enzyme: string, role: string, strengths: readonly string[]) =>
+    roles.some((r) => r.enzyme === enzyme && r.role === role && strengths.includes(r.strength));
+  return has(label.enzyme, p.role, p.strength) && p.also.every((a) => has(a.enzyme, a.role, a.strength));
 }
 
 function orderSources(precedence: readonly string[] | undefined, doc: CompiledKnowledgeBase): string[] {

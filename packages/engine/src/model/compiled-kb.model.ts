@@ -100,6 +100,42 @@ export interface KbPathway {
   citations: KbCitation[];
 }
 
+/** A perpetrator condition of a label statement: the ingredient has this role on this enzyme at one of these strengths. */
+export interface KbModulatorCondition {
+  enzyme: Enzyme;
+  role: 'inhibitor' | 'inducer';
+  strength: ModulatorStrength[];
+}
+
+/**
+ * What a substrate's own label says about inhibitors or inducers of one enzyme or transporter (layer 3,
+ * `labels.yaml`). It replaces the generic pathway templates of that enzyme and direction for its substrates.
+ */
+export interface KbLabelStatement {
+  id: string;
+  sourceId: string;
+  enzyme: Enzyme;
+  /** The substrates the statement is about: ingredients listed directly plus members of `substrateClasses`, sorted. */
+  substrates: string[];
+  /** Classes named in the YAML (their members are already in `substrates`). */
+  substrateClasses: string[];
+  perpetrator: {
+    role: 'inhibitor' | 'inducer';
+    strength: ModulatorStrength[];
+    /** Further roles the perpetrator must also have (e.g. P-gp inhibition for "combined P-gp and strong CYP3A4 inhibitors"). */
+    also: KbModulatorCondition[];
+    /** Perpetrators the label explicitly exempts (e.g. clarithromycin in the apixaban label). */
+    except: string[];
+  };
+  severity: Severity;
+  summary: string;
+  consequence: string;
+  mechanism: string;
+  management: string;
+  evidence: { level: EvidenceLevel | 'unknown' };
+  citations: KbCitation[];
+}
+
 export interface KbDomain {
   id: string;
   name: string;
@@ -127,6 +163,8 @@ export interface CompiledKnowledgeBase {
   products: KbProduct[];
   rules: KbRule[];
   pathways: KbPathway[];
+  /** Substrate label statements (layer 3); absent in documents made before they existed and in most imports. */
+  labels?: KbLabelStatement[];
   domains: KbDomain[];
   /**
    * Normalised names of real drugs that are NOT in this knowledge base. The resolver never spell-corrects one of

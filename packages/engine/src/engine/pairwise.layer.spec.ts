@@ -1,0 +1,188 @@
+import { join } from 'node:path';
+import type { InteractionFinding } from '@vigil/contracts';
+import { FIXTURE_DIR, bulkRule } from '../../test-fixtures/fixture-kb';
+import { formatIssue } from '../compiler/kb-compile-issue';
+import { KnowledgeCompiler } from '../compiler/knowledge.compiler';
+import { YamlSourceReader } from '../compiler/yaml-source.reader';
+import { KnowledgeBase } from '../kb/knowledge-base';
+import { loadCuratedKb } from '../kb/kb.loader';
+import type { CompiledKnowledgeBase, KbRule } from '../model/compiled-kb.model';
+import type { DrugInput } from '../model/drug-input.model';
+import { InteractionEngine } from './interaction.engine';
+
+const engine = new InteractionEngine();
+
+/** `kind ruleId severity [index:ingredient(role)…]`, as in interaction.engine.spec. */
+function view(f: InteractionFinding): string {
+  return `${f.kind} ${f.ruleId} ${f.severity} ${f.participants.map((p) => `${p.index}:${p.ingredientId}${p.role ? `(${p.role[0]})` : ''}`).join(' ')}`;
+}
+
+const statement = (id: string, substrates: string, perpetrator: string, severity: string) => `- id: ${id}
+  enzyme: CYP3A4
+  substrates: ${substrates}
+  perpetrator: ${perpetrator}
+  severity: ${severity}
+  summary: "Label of {victim}: {perpetrator} ({enzyme})."
+  consequence: c
+  mechanism: m
+  management: g
+  evidence: { level: established }
+  citations: [ { source: fda-label, title: "Label", section: "7 Drug Interactions" } ]
+`;
+
+/** Substrate label statements over the fixture's drugs (oxycodone and atorvastatin are moderate CYP3A4 substrates, alprazolam a sensitive one). */
+const LABELS = [
+  statement('oxycodone--cyp3a4-inhibitors', '[oxycodone]', '{ role: inhibitor, strength: [strong, moderate] }', 'major'),
+  // Requires P-gp inhibition too: clarithromycin has it, fluconazole has not.
+  statement('alprazolam--combined-inhibitors', '[alprazolam]', '{ role: inhibitor, strength: [strong], also: [{ enzyme: P-gp, role: inhibitor, strength: [strong] }] }', 'contraindicated'),
+  statement('atorvastatin--cyp3a4-inhibitors', '[atorvastatin]', '{ role: inhibitor, strength: [strong, moderate], except: [fluconazole] }', 'major'),
+].join('');
+
+function compileFixture(extra: Record<string, string>): CompiledKnowledgeBase {
+  const files = new YamlSourceReader().readDirectory(FIXTURE_DIR);
+  for (const [path, text] of Object.entries(extra)) files.push({ path, text });
+  const r = new KnowledgeCompiler().compileFiles(files);
+  if (!r.ok) throw new Error(r.issues.map(formatIssue).join('\n'));
+  return r.kb;
+}
+
+function rule(id: string, a: string, b: string, severity: KbRule['severity'], risks: string[]): KbRule {
+  return { ...bulkRule(id, { ingredient: a }, { ingredient: b }, severity, { risks }), sourceId: 'vigil-curated', citations: [{ source: 'fda-label', title: id }] };
+}
+
+/** Participants never repeat the same (input index, ingredient). */
+function expectDistinctParticipants(findings: readonly InteractionFinding[]): void {
+  for (const f of findings) {
+    const keys = f.participants.map((p) => `${p.index}:${p.ingredientId}`);
+    expect({ rule: f.ruleId, keys }).toEqual({ rule: f.ruleId, keys: [...new Set(keys)] });
+  }
+}
+
+describe('PairwiseLayer: substrate label statements', () => {
+  const kb = new KnowledgeBase(compileFixture({ 'labels.yaml': LABELS }));
+
+  it.each<[string, DrugInput[], string[]]>([
+    ['a statement answers where no generic template does (moderate inhibitor × moderate substrate)', ['oxycodone', 'fluconazole'], ['pathway oxycodone--cyp3a4-inhibitors major 0:oxycodone(v) 1:fluconazole(p)']],
+    ['a statement replaces the generic template of its enzyme and direction', ['alprazolam', 'clarithromycin'], ['pathway alprazolam--combined-inhibitors contraindicated 0:alprazolam(v) 1:clarithromycin(p)']],
+    ['a statement needing a second role does not match without it: the template answers', ['fluconazole', 'Xanax'], ['pathway cyp3a4-moderate-inhibitor--sensitive-substrate moderate 0:fluconazole(p) 1:alprazolam(v)']],
+    ['a perpetrator the label exempts gets no statement finding', ['atorvastatin', 'fluconazole'], []],
+    ['the statement applies to each listed perpetrator strength', ['Biaxin', 'atorvastatin'], ['pathway atorvastatin--cyp3a4-inhibitors major 0:clarithromycin(p) 1:atorvastatin(v)']],
+    ['a pair rule with the same pk- tag still takes precedence', ['Zocor', 'Biaxin'], ['drug-drug simvastatin--clarithromycin contraindicated 0:simvastatin 1:clarithromycin']],
+  ])('%s', (_label, inputs, expected) => {
+    const r = engine.check(kb, inputs);
+    expect(r.interactions.map(view)).toEqual(expected);
+    expectDistinctParticipants(r.interactions);
+  });
+
+  it('carries the pk- tags of its enzyme and of each also-enzyme, its citation and the placeholders', () => {
+    const [f] = engine.check(kb, ['alprazolam', 'clarithromycin']).interactions;
+    expect(f.risks).toEqual(['pk-cyp3a4', 'pk-pgp']);
+    expect(f.summary).toBe('Label of alprazolam: clarithromycin (CYP3A4).');
+    expect(f.evidence!.citations).toEqual([{ source: 'fda-label', title: 'Label', section: '7 Drug Interactions', sources: ['vigil-curated'] }]);
+  });
+
+  it('gives the same findings below minSeverity as filtering the full result', () => {
+    const inputs = ['oxycodone', 'fluconazole', 'alprazolam', 'clarithromycin', 'atorvastatin'];
+    const full = engine.check(kb, inputs).interactions.filter((f) => f.severity === 'contraindicated' || f.severity === 'major');
+    const filtered = engine.check(kb, inputs, { minSeverity: 'major' });
+    expect(filtered.interactions.map(view)).toEqual(full.map(view));
+  });
+});
+
+describe('PairwiseLayer and DuplicateTherapyLayer: one finding per pair and mechanism', () => {
+  const doc = compileFixture({});
+  doc.rules.push(
+    rule('digoxin--clarithromycin', 'digoxin', 'clarithromycin', 'major', ['digoxin-toxicity']),
+    rule('digoxin--ciprofloxacin', 'digoxin', 'ciprofloxacin', 'minor', ['minor-effect']),
+    rule('atorvastatin--simvastatin', 'atorvastatin', 'simvastatin', 'major', ['myopathy']),
+    rule('oxycodone--hydrocodone', 'oxycodone', 'hydrocodone', 'minor', ['cns-depression']),
+  );
+  // A combination product whose ingredients interact by design (like nirmatrelvir boosted by ritonavir).
+  doc.products.push({ id: 'boostpak', name: 'Boostpak', ingredients: ['alprazolam', 'clarithromycin'], sourceId: 'vigil-curated' });
+  // ciprofloxacin is given a P-gp inhibitor role so that digoxin + ciprofloxacin has a pathway finding too.
+  doc.ingredients.find((i) => i.id === 'ciprofloxacin')!.roles.push({ enzyme: 'P-gp', role: 'inhibitor', strength: 'strong' });
+  const kb = new KnowledgeBase(doc);
+
+  it.each<[string, DrugInput[], string[]]>([
+    ['a pathway finding folds into an at-least-as-severe pair finding', ['digoxin', 'clarithromycin'], ['drug-drug digoxin--clarithromycin major 0:digoxin 1:clarithromycin']],
+    [
+      'a MORE severe pathway finding is never lost',
+      ['digoxin', 'ciprofloxacin'],
+      ['pathway pgp-strong-inhibitor--sensitive-substrate major 0:digoxin(v) 1:ciprofloxacin(p)', 'drug-drug digoxin--ciprofloxacin minor 0:digoxin 1:ciprofloxacin'],
+    ],
+    ['a class duplicate folds into an at-least-as-severe pair finding', ['atorvastatin', 'Zocor'], ['drug-drug atorvastatin--simvastatin major 0:atorvastatin 1:simvastatin']],
+    [
+      'a MORE severe class duplicate is kept',
+      ['oxycodone', 'hydrocodone'],
+      ['duplicate-therapy duplicate:opioids moderate 0:oxycodone 1:hydrocodone', 'drug-drug oxycodone--hydrocodone minor 0:oxycodone 1:hydrocodone'],
+    ],
+    ['the same combination product twice: the duplicate, not its designed interaction', ['Boostpak', 'Boostpak'], ['duplicate-therapy duplicate:ingredient moderate 0:alprazolam 0:clarithromycin 1:alprazolam 1:clarithromycin']],
+    ['a product and one of its components', ['Boostpak', 'clarithromycin'], ['duplicate-therapy duplicate:ingredient moderate 0:clarithromycin 1:clarithromycin']],
+    [
+      'a product and a drug it does not contain are still checked',
+      ['Boostpak', 'Boostpak', 'Zocor'],
+      [
+        'drug-drug simvastatin--clarithromycin contraindicated 0:clarithromycin 1:clarithromycin 2:simvastatin',
+        'duplicate-therapy duplicate:ingredient moderate 0:alprazolam 0:clarithromycin 1:alprazolam 1:clarithromycin',
+      ],
+    ],
+  ])('%s', (_label, inputs, expected) => {
+    const r = engine.check(kb, inputs);
+    expect(r.interactions.map(view)).toEqual(expected);
+    expectDistinctParticipants(r.interactions);
+  });
+
+  it('the absorbing finding keeps the general one as detail: its tag and its citation', () => {
+    const [pathway] = engine.check(kb, ['digoxin', 'clarithromycin']).interactions;
+    expect(pathway.risks).toEqual(['digoxin-toxicity', 'pk-pgp']);
+    expect(pathway.evidence!.citations.map((c) => c.source)).toEqual(['fda-label', 'fda-cyp-table']);
+    const [dup] = engine.check(kb, ['atorvastatin', 'Zocor']).interactions;
+    expect(dup.risks).toEqual(['myopathy', 'duplicate-therapy']);
+    expect(dup.evidence!.citations.map((c) => c.title)).toEqual(['atorvastatin--simvastatin', 'Vigil class definition: Statins']);
+  });
+
+  it('counts exactly what minSeverity hides, with absorbed findings not counted twice', () => {
+    for (const inputs of [['digoxin', 'clarithromycin'], ['atorvastatin', 'Zocor'], ['oxycodone', 'hydrocodone']]) {
+      const full = engine.check(kb, inputs);
+      const f = engine.check(kb, inputs, { minSeverity: 'contraindicated' });
+      expect(f.summary.hiddenBySeverityFilter).toBe(full.interactions.length);
+    }
+  });
+});
+
+describe('curated knowledge base: label statements and one finding per pair', () => {
+  const curated = loadCuratedKb({ path: join(__dirname, '..', '..', 'dist', 'kb', 'curated.json') });
+
+  it.each<[string, string, string, string]>([
+    ['hydrocodone', 'diltiazem', 'boxed-warning-opioids--cyp3a4-inhibitors', 'major'],
+    ['hydrocodone', 'verapamil', 'boxed-warning-opioids--cyp3a4-inhibitors', 'major'],
+    ['hydrocodone', 'fluconazole', 'boxed-warning-opioids--cyp3a4-inhibitors', 'major'],
+    ['tramadol', 'erythromycin', 'boxed-warning-opioids--cyp3a4-inhibitors', 'major'],
+    ['atorvastatin', 'erythromycin', 'atorvastatin--moderate-cyp3a4-inhibitors', 'moderate'],
+    ['alprazolam', 'erythromycin', 'alprazolam--moderate-cyp3a4-inhibitors', 'moderate'],
+    ['rivaroxaban', 'verapamil', 'rivaroxaban--combined-pgp-moderate-cyp3a4-inhibitors', 'moderate'],
+    ['ivabradine', 'fluconazole', 'ivabradine--moderate-cyp3a4-inhibitors', 'major'],
+    ['oxycodone', 'efavirenz', 'boxed-warning-opioids--cyp3a4-inducers', 'moderate'],
+    ['flibanserin', 'fluconazole', 'flibanserin--cyp3a4-inhibitors', 'contraindicated'],
+    ['ranolazine', 'phenobarbital', 'ranolazine--cyp3a4-inducers', 'contraindicated'],
+  ])('%s + %s: the substrate label statement (%s, %s)', (victim, perpetrator, ruleId, severity) => {
+    const r = engine.check(curated, [victim, perpetrator]);
+    expect(r.interactions.map((f) => [f.ruleId, f.severity])).toEqual([[ruleId, severity]]);
+    expect(r.interactions[0].risks).toContain('pk-cyp3a4');
+    expect(r.interactions[0].participants.map((p) => p.role)).toEqual(['victim', 'perpetrator']);
+  });
+
+  it('no generic template says "no change" any more', () => {
+    for (const p of curated.pathways) expect({ id: p.id, management: p.management }).not.toMatchObject({ management: expect.stringMatching(/no (routine )?change/i) });
+  });
+
+  it.each<[DrugInput[], string[]]>([
+    [['warfarin', 'rivaroxaban'], ['drug-drug warfarin--rivaroxaban major 0:warfarin 1:rivaroxaban']],
+    [['simvastatin', 'clarithromycin'], ['drug-drug simvastatin--clarithromycin contraindicated 0:simvastatin 1:clarithromycin']],
+    [['Paxlovid', 'nirmatrelvir/ritonavir'], ['duplicate-therapy duplicate:ingredient moderate 0:nirmatrelvir 0:ritonavir 1:nirmatrelvir 1:ritonavir']],
+  ])('%j: one finding', (inputs, expected) => {
+    const r = engine.check(curated, inputs);
+    expect(r.interactions.map(view)).toEqual(expected);
+    expectDistinctParticipants(r.interactions);
+  });
+});
