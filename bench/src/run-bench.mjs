@@ -221,7 +221,88 @@ async function kbSuite(db) {
   }
 }
 
-const suites = { keys: keyPipelineSuite, check: checkSuite, kb: kbSuite };
+
+/** Random lower-case text from a seeded generator (mulberry32), so every run sends the same adversarial bodies. */
+function adversarialText(seed) {
+  let s = seed >>> 0;
+  const rand = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), s | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const word = (n) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(rand() * 26)]).join('');
+  const NEAR = ['warfarn', 'metoprolo', 'atorvastatn', 'lisinoprl', 'amlodipne', 'sertralin', 'gabapentn', 'omeprazol', 'levothyroxin', 'hydrochlorothiazde'];
+  const SEPS = ['/', '+', '&', ';', '-', ' and '];
+  const fit = (xs) => xs.map((x) => x.slice(0, 200)); // the request schema's longest name
+  return {
+    'names of 28 random parts joined by "/"': () => Array.from({ length: 100 }, () => Array.from({ length: 28 }, () => word(6)).join('/')),
+    'random parts, mixed separators (cut to 200 characters)': () => fit(Array.from({ length: 100 }, () => Array.from({ length: 28 }, () => word(6)).join(SEPS[Math.floor(rand() * SEPS.length)]))),
+    '200-character random names (the longest accepted)': () => Array.from({ length: 100 }, () => word(200)),
+    '600-character random names (refused by validation: 400)': () => Array.from({ length: 100 }, () => word(600)),
+    'near-miss names': () => Array.from({ length: 100 }, (_, i) => NEAR[i % NEAR.length] + word(2)),
+    'deep combinations of real and unknown parts (cut to 200 characters)': () => fit(Array.from({ length: 100 }, () => Array.from({ length: 40 }, () => ['warfarin', 'aspirin', word(5), 'acetaminophen', word(7)][Math.floor(rand() * 5)]).join(' / '))),
+    'combinations of 3 real names and 2 near misses': () => Array.from({ length: 100 }, (_, i) => ['warfarin', 'aspirin', NEAR[i % NEAR.length] + word(1), 'acetaminophen', NEAR[(i + 3) % NEAR.length]].join('/')),
+  };
+}
+
+/**
+ * Issue #12.1: no request may stall the API. Worst engine time (Server-Timing) of adversarial bodies, and the p99 of
+ * normal 10-drug checks sent one at a time, idle and while an adversarial client sends as fast as it can.
+ * Targets: worst single request ≤ 50 ms; p99 under attack ≤ 3× idle p99.
+ */
+async function adversarialSuite(db) {
+  const normalKey = await seedKey(db.url);
+  const attackerKey = await seedKey(db.url);
+  const api = await startApi({ DATABASE_URL: db.url });
+  const post = (key, drugs) => fetch(`${api}/v1/interactions/check`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ drugs }) });
+  const serverMs = (r) => Number(/dur=([\d.]+)/.exec(r.headers.get('server-timing') ?? '')?.[1]);
+  const cases = adversarialText(20261123);
+  const lines = ['| adversarial body (100 entries) | requests | worst engine ms | median engine ms | status |', '|---|---:|---:|---:|---|'];
+  let worst = 0;
+  for (const [label, make] of Object.entries(cases)) {
+    const times = [];
+    const statuses = new Set();
+    for (let i = 0; i < 20; i++) {
+      const r = await post(attackerKey, make());
+      await r.arrayBuffer();
+      statuses.add(r.status);
+      if (r.status === 200) times.push(serverMs(r));
+    }
+    times.sort((a, b) => a - b);
+    if (times.length > 0) worst = Math.max(worst, times.at(-1));
+    const cell = (v) => (v === undefined ? '–' : v.toFixed(2));
+    lines.push(`| ${label} | 20 | ${cell(times.at(-1))} | ${cell(times[Math.floor(times.length / 2)])} | ${[...statuses].join(', ')} |`);
+  }
+  const normalP99 = async () => {
+    const t = [];
+    for (let i = 0; i < 300; i++) {
+      const start = performance.now();
+      const r = await post(normalKey, TEN_DRUGS);
+      await r.arrayBuffer();
+      t.push(performance.now() - start);
+    }
+    t.sort((a, b) => a - b);
+    return t[Math.floor(t.length * 0.99)];
+  };
+  const idle = await normalP99();
+  let attacking = true;
+  let attacks = 0;
+  const makers = Object.values(cases);
+  const attacker = (async () => {
+    while (attacking) {
+      const r = await post(attackerKey, makers[attacks++ % makers.length]());
+      await r.arrayBuffer();
+    }
+  })();
+  const underAttack = await normalP99();
+  attacking = false;
+  await attacker;
+  const ratio = underAttack / idle;
+  return `### Adversarial names (#12.1): worst engine time and normal checks under attack\n\n${lines.join('\n')}\n\nWorst single request: ${worst.toFixed(2)} ms (target ≤ 50 ms: ${worst <= 50 ? 'met' : 'MISSED'}).\nNormal 10-drug checks, one at a time, p99: idle ${idle.toFixed(2)} ms, while one adversarial client sends back to back (${attacks} attack requests) ${underAttack.toFixed(2)} ms = ${ratio.toFixed(2)}× (target ≤ 3×: ${ratio <= 3 ? 'met' : 'MISSED'}).\n`;
+}
+
+const suites = { keys: keyPipelineSuite, check: checkSuite, kb: kbSuite, adversarial: adversarialSuite };
 const wanted = (process.argv[2] ?? Object.keys(suites).join(',')).split(',');
 const db = await setupDatabase();
 try {

@@ -68,6 +68,7 @@ function main(): number {
             label: r.label,
             total: r.metric.total,
             resolvable: r.metric.resolvable,
+            unreviewed: r.metric.unreviewed,
             flagged: r.metric.flagged,
             share: r.metric.share,
             ...(r.target ? { target: r.target, meetsTarget: meetsTarget(r.metric.share, r.target) } : {}),
@@ -95,7 +96,8 @@ function main(): number {
       ...Object.entries(coverage).map(([k, c]) => [`resolver coverage: ${k} names`, percent(c.share), `${c.resolved}/${c.total}`, '', '']),
       ...rows.map((r) => {
         const ok = r.target ? (meetsTarget(r.metric.share, r.target) ? 'ok' : 'MISS') : '';
-        return [r.label, percent(r.metric.share), `${r.metric.flagged}/${r.metric.resolvable} resolvable of ${r.metric.total}`, targetText(r.target), ok];
+        const nr = r.metric.unreviewed > 0 ? ` (+${r.metric.unreviewed} not reviewed)` : '';
+        return [r.label, percent(r.metric.share), `${r.metric.flagged}/${r.metric.resolvable} resolvable of ${r.metric.total}${nr}`, targetText(r.target), ok];
       }),
       ['class differences (sibling check), unexplained', String(unexplained.length), `of ${siblings.length} differences`, '0', unexplained.length === 0 ? 'ok' : 'MISS'],
       ['DrugBank names accepted only by spelling correction', String(fuzzyAudit.accepted.length), `of ${fuzzyAudit.vocabularyNames} names`, 'review', ''],

@@ -63,10 +63,11 @@ describe('evaluation metrics', () => {
       'e-d': { unresolved: ['E', 'D'], severity: null },
       'f-g': { unresolved: [], sameDrug: true, severity: null },
       'h-i': { unresolved: [], severity: null },
+      'j-k': { unresolved: [], severity: null, unreviewed: true },
     };
     const cases = Object.keys(verdicts).map((k) => ({ a: k[0], b: k[2] }));
     const m = pairMetric(cases, (c) => verdicts[`${c.a}-${c.b}`], 'major');
-    expect(m).toMatchObject({ total: 6, resolvable: 3, flagged: 1 });
+    expect(m).toMatchObject({ total: 7, resolvable: 3, unreviewed: 1, flagged: 1 });
     expect(m.share).toBeCloseTo(1 / 3);
     expect(m.missed.map((x) => `${x.a}-${x.b}:${x.severity}`)).toEqual(['a-c:moderate', 'h-i:null']);
     expect([...m.unresolvedNames]).toEqual([

@@ -13,6 +13,11 @@ export interface PairVerdict {
   unresolved: string[];
   /** True when both names resolved to the same ingredient set (the pair cannot be judged). */
   sameDrug?: boolean;
+  /**
+   * True when a drug of the pair resolved to an ingredient the knowledge base knows only by name: the check then says
+   * its interactions were not reviewed (incomplete), which is neither a finding nor a silent miss.
+   */
+  unreviewed?: boolean;
   /** Worst severity of the findings between the two drugs; null when none. */
   severity: Severity | null;
 }
@@ -24,8 +29,10 @@ export interface PairOutcome extends PairCase, PairVerdict {
 export interface PairMetric {
   /** Distinct pairs in the list. */
   total: number;
-  /** Pairs whose two names resolved to different drugs. */
+  /** Pairs whose two names resolved to different drugs that the knowledge base has reviewed. */
   resolvable: number;
+  /** Pairs with a names-only drug: answered "not reviewed", so counted neither as flagged nor as missed. */
+  unreviewed: number;
   /** Resolvable pairs flagged at or above the threshold. */
   flagged: number;
   /** flagged / resolvable (0 when nothing is resolvable). */
@@ -86,6 +93,7 @@ export function atLeast(severity: Severity | null, threshold: Severity): boolean
 /** Share of resolvable pairs flagged at or above `threshold`, with the misses and the names that blocked pairs. */
 export function pairMetric(cases: readonly PairCase[], judge: (c: PairCase) => PairVerdict, threshold: Severity): PairMetric {
   let resolvable = 0;
+  let unreviewed = 0;
   let flagged = 0;
   const missed: PairOutcome[] = [];
   const unresolvedNames = new Map<string, number>();
@@ -96,12 +104,16 @@ export function pairMetric(cases: readonly PairCase[], judge: (c: PairCase) => P
       continue;
     }
     if (v.sameDrug) continue;
+    if (v.unreviewed) {
+      unreviewed++;
+      continue;
+    }
     resolvable++;
     const hit = atLeast(v.severity, threshold);
     if (hit) flagged++;
     else missed.push({ ...c, ...v, flagged: false });
   }
-  return { total: cases.length, resolvable, flagged, share: resolvable === 0 ? 0 : flagged / resolvable, missed, unresolvedNames };
+  return { total: cases.length, resolvable, unreviewed, flagged, share: resolvable === 0 ? 0 : flagged / resolvable, missed, unresolvedNames };
 }
 
 /** Share of distinct names (case-insensitive) that resolve. */

@@ -63,7 +63,10 @@ export class PairJudge {
     const unresolved = [ra, rb].filter((r) => r.status !== 'resolved').map((r) => r.input);
     if (unresolved.length > 0) return { unresolved, severity: null };
     if (sameIngredients(ra, rb)) return { unresolved: [], sameDrug: true, severity: null };
-    return { unresolved: [], severity: this.between(ra, rb).severity };
+    const severity = this.between(ra, rb).severity;
+    // A names-only drug is answered "not reviewed"; a finding on the pair (from the other drug's class) still counts.
+    if (severity === null && (namesOnly(ra) || namesOnly(rb))) return { unresolved: [], severity, unreviewed: true };
+    return { unresolved: [], severity };
   };
 }
 
@@ -72,4 +75,9 @@ export function sameIngredients(ra: DrugResolution, rb: DrugResolution): boolean
   const ia = ra.ingredients.map((i) => i.id).sort().join('+');
   const ib = rb.ingredients.map((i) => i.id).sort().join('+');
   return ia === ib;
+}
+
+/** True when the resolution says its drug is known only by name (`coverage: 'names-only'`). */
+function namesOnly(r: DrugResolution): boolean {
+  return (r as { coverage?: string }).coverage === 'names-only';
 }

@@ -14,7 +14,7 @@ export interface ResolutionLimits {
 
 export const DEFAULT_RESOLUTION_LIMITS: Readonly<ResolutionLimits> = {
   scansPerInput: 8,
-  scansPerRequest: 32,
+  scansPerRequest: 16,
   combinationParts: 8,
   correctedParts: 2,
   correctableLength: 48,
