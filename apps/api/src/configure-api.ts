@@ -1,4 +1,6 @@
+import underPressure from '@fastify/under-pressure';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { PROBLEM_CONTENT_TYPE, problemBody } from '@vigil/platform';
 import type { ApiConfig } from './config/api-env.schema';
 
 const EXPOSED = 'x-request-id, server-timing, ratelimit, ratelimit-policy, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after';
@@ -9,6 +11,7 @@ const EXPOSED = 'x-request-id, server-timing, ratelimit, ratelimit-policy, x-rat
  * and only browser requests (those with an Origin header) need any of it.
  */
 export function configureApi(app: NestFastifyApplication, config: ApiConfig): void {
+  shedUnderPressure(app, config);
   const any = config.CORS_ORIGINS.includes('*');
   const allowed = new Set(config.CORS_ORIGINS);
   app.getHttpAdapter().getInstance().addHook('onRequest', (request, reply, done) => {
@@ -27,5 +30,29 @@ export function configureApi(app: NestFastifyApplication, config: ApiConfig): vo
     }
     reply.header('access-control-expose-headers', EXPOSED);
     done();
+  });
+}
+
+/** Health routes answer even under pressure: an orchestrator must see the process alive and busy, not dead. */
+const EXEMPT = /^\/(?:healthz|readyz)(?:[/?]|$)/;
+
+/**
+ * Load shedding with `@fastify/under-pressure` (maintained by the Fastify team): when the event loop is delayed past
+ * `API_SHED_EVENT_LOOP_DELAY_MS` (or busier than `API_SHED_EVENT_LOOP_UTILIZATION`), new requests are refused at once
+ * with 503 problem+json `service_unavailable` and `Retry-After`, instead of queueing behind the work that stalls it.
+ */
+function shedUnderPressure(app: NestFastifyApplication, config: ApiConfig): void {
+  if (config.API_SHED_EVENT_LOOP_DELAY_MS === 0 && config.API_SHED_EVENT_LOOP_UTILIZATION === 0) return;
+  const retryAfter = config.API_SHED_RETRY_AFTER_SECONDS;
+  void app.getHttpAdapter().getInstance().register(underPressure, {
+    maxEventLoopDelay: config.API_SHED_EVENT_LOOP_DELAY_MS,
+    maxEventLoopUtilization: config.API_SHED_EVENT_LOOP_UTILIZATION,
+    retryAfter,
+    pressureHandler: (request, reply) => {
+      if (EXEMPT.test(request.url)) return undefined;
+      void reply.status(503).header('retry-after', String(retryAfter)).header('content-type', PROBLEM_CONTENT_TYPE);
+      // The plugin sends what the handler returns (its types say void; its code says `reply.send(result)`).
+      return problemBody('ServiceUnavailable', String(request.id), `The service is overloaded; retry after ${retryAfter} seconds.`) as unknown as void;
+    },
   });
 }
