@@ -16,6 +16,7 @@ maybe('knowledge-base quality (eval:kb)', () => {
     coverage: Record<string, { share: number }>;
     siblingCheck: { list: { classId: string; partner: string; explained: boolean; bySeverity: Record<string, string | null> }[] };
     fuzzyAudit: { fuzzyAccepted: number };
+    fdaCoverage: { share: number; total: number } | null;
   };
 
   beforeAll(() => {
@@ -28,10 +29,10 @@ maybe('knowledge-base quality (eval:kb)', () => {
   it.each([
     ['onc-hp-pairs', 0.95],
     ['onc-hp-groups', 0.95],
-    ['ndf-rt-critical', 0.85],
-    ['french-ci', 0.66],
-    ['french-ad', 0.75],
-    ['ddinter-major-top300', 0.7],
+    ['ndf-rt-critical', 0.86],
+    ['french-ci', 0.78],
+    ['french-ad', 0.88],
+    ['ddinter-major-top300', 0.9],
   ])('%s flagged at its threshold ≥ %s', (metric, floor) => {
     expect(report.metrics[metric].resolvable).toBeGreaterThan(0);
     expect(report.metrics[metric].share).toBeGreaterThanOrEqual(floor);
@@ -58,7 +59,12 @@ maybe('knowledge-base quality (eval:kb)', () => {
   });
 
   it('never spelling-corrects one real drug (DrugBank vocabulary) into another', () => {
-    expect(report.fuzzyAudit.fuzzyAccepted).toBeLessThanOrEqual(1);
+    expect(report.fuzzyAudit.fuzzyAccepted).toBe(0);
+  });
+
+  it('resolves ≥ 98% of the ingredient names of marketed US prescription products (Drugs@FDA)', () => {
+    expect(report.fdaCoverage!.total).toBeGreaterThan(1500);
+    expect(report.fdaCoverage!.share).toBeGreaterThanOrEqual(0.98);
   });
 
   it('resolves the ONC high-priority drug names', () => {

@@ -21,7 +21,10 @@ export interface CheckSummary {
   maxSeverity: Severity | null;
   /** Findings returned, per severity. */
   counts: Record<Severity, number>;
-  /** False when at least one input was unresolved or ambiguous: then "no finding" does not mean "no interaction". */
+  /**
+   * False when at least one input was unresolved or ambiguous, or resolved to a drug the knowledge base knows by name
+   * only (`coverage: names-only`): then "no finding" does not mean "no interaction".
+   */
   complete: boolean;
   /** Distinct pairs of resolved inputs that were checked. */
   pairsChecked: number;
@@ -29,7 +32,7 @@ export interface CheckSummary {
   hiddenBySeverityFilter: number;
 }
 
-export type CheckWarningCode = 'incomplete_check' | 'fuzzy_match' | 'too_few_drugs' | 'split_combination';
+export type CheckWarningCode = 'incomplete_check' | 'not_reviewed' | 'fuzzy_match' | 'too_few_drugs' | 'split_combination';
 
 export interface CheckWarning {
   code: CheckWarningCode;

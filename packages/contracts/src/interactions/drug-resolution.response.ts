@@ -50,7 +50,15 @@ export interface DrugResolution {
   suggestions?: DrugSuggestion[];
   /** Why the input could not be resolved (human readable). */
   reason?: string;
+  /**
+   * Resolved inputs only: `reviewed` when the knowledge base has reviewed the drug's interactions; `names-only` when
+   * it knows the name but nothing about its interactions (then "no finding" means "not checked", and the check is
+   * incomplete). A combination is `names-only` when any of its ingredients is.
+   */
+  coverage?: DrugCoverage;
 }
+
+export type DrugCoverage = 'reviewed' | 'names-only';
 
 /** An input that was not resolved to ingredients (status `unresolved` or `ambiguous`). */
 export interface UnresolvedDrug {

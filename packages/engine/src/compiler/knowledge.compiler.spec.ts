@@ -171,4 +171,37 @@ describe('KnowledgeCompiler', () => {
     const r = compiler.compileFiles(base, { otherNames: ['prednisolone', ' prednisolone ', 'saxagliptin'] });
     expect(r.kb.otherNames).toEqual(['prednisolone', 'saxagliptin']);
   });
+
+  describe('reviewed: what the pack says about an ingredient', () => {
+    const extra = `- id: plainol
+  name: plainol
+- id: lookedol
+  name: lookedol
+  reviewed: true
+- id: forcedol
+  name: forcedol
+  reviewed: false
+- id: rolol
+  name: rolol
+  roles:
+    - { enzyme: CYP3A4, role: substrate, strength: moderate }`;
+    const r = compiler.compileFiles(withAppended('ingredients/fixture.yaml', extra));
+    const flag = (id: string) => r.kb.ingredients.find((i) => i.id === id)?.reviewed;
+
+    it.each<[string, false | undefined]>([
+      ['plainol', false],
+      ['lookedol', undefined],
+      ['forcedol', false],
+      ['rolol', undefined],
+      ['warfarin', undefined],
+    ])('%s → reviewed %s (only false is written)', (id, expected) => {
+      expect(r.issues.filter((x) => x.level === 'error').map(formatIssue)).toEqual([]);
+      expect(flag(id)).toBe(expected);
+    });
+
+    it('refuses a reviewed value that is not a boolean', () => {
+      const bad = compiler.compileFiles(withAppended('ingredients/fixture.yaml', '- id: oddol\n  name: oddol\n  reviewed: maybe'));
+      expect(bad.issues.map(formatIssue).join('\n')).toMatch(/reviewed: must be true or false/);
+    });
+  });
 });

@@ -67,7 +67,7 @@ const VERSION_DATE_RE = /^\d{4}\.\d{2}\.\d{2}$/;
 
 const KEYS = {
   source: ['id', 'title', 'license', 'url'],
-  ingredient: ['id', 'name', 'rxcui', 'atc', 'synonyms', 'salts', 'brands', 'roles', 'risks'],
+  ingredient: ['id', 'name', 'rxcui', 'atc', 'synonyms', 'salts', 'brands', 'roles', 'risks', 'reviewed'],
   product: ['id', 'name', 'ingredients'],
   class: ['id', 'name', 'members', 'includes', 'duplicateTherapy', 'severityForDuplicate'],
   rule: ['id', 'a', 'b', 'severity', 'risks', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'onc', 'siblingNote', 'citations'],
@@ -309,6 +309,8 @@ export class KnowledgeCompiler {
 
     // ---- ingredients
     const ingredients: KbIngredient[] = [];
+    /** `reviewed:` as written in an ingredient's YAML (otherwise derived from what the pack says about it). */
+    const explicitReview = new Map<string, boolean>();
     const ingredientAt = new Map<string, LocatedEntry>();
     const rxcuiOwner = new Map<string, string>();
     const atcOwner = new Map<string, string>();
@@ -355,8 +357,11 @@ export class KnowledgeCompiler {
         salts.forEach((s, i) => names.add(s, 'salt', id, c, `salts[${i}]`));
         brands.forEach((s, i) => names.add(s, 'brand', id, c, `brands[${i}]`));
       }
+      const reviewed = c.obj.reviewed;
+      if (reviewed !== undefined && typeof reviewed !== 'boolean') c.error('reviewed', 'must be true or false');
       if (c.errors === 0 && id && name) {
         ingredients.push({ id, name, ...(rxcui ? { rxcui } : {}), atc, synonyms, salts, brands, roles, risks, sourceId: CURATED_SOURCE_ID });
+        if (typeof reviewed === 'boolean') explicitReview.set(id, reviewed);
       }
     }
     const ingredientIds = new Set(ingredientAt.keys());
@@ -570,6 +575,8 @@ export class KnowledgeCompiler {
     const keptClassIds = new Set(keptClasses.map((c) => c.id));
     const keptRules = rules.filter((r) => okSide(r.a) && okSide(r.b) && [r.a, r.b].every((s) => !('class' in s) || keptClassIds.has(s.class)));
     const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const keptLabels = labels.filter((l) => l.substrates.every((i) => valid.has(i)));
+    markReviewed(ingredients, explicitReview, keptRules, keptClasses, keptLabels);
     const content = {
       sources,
       ingredients: ingredients.sort(byId),
@@ -577,7 +584,7 @@ export class KnowledgeCompiler {
       products: keptProducts.sort(byId),
       rules: keptRules.sort(byId),
       pathways: pathways.sort(byId),
-      labels: labels.filter((l) => l.substrates.every((i) => valid.has(i))).sort(byId),
+      labels: keptLabels.sort(byId),
       domains: domains.sort(byId),
       ...(options.otherNames && options.otherNames.length > 0 ? { otherNames: [...new Set(options.otherNames.map((n) => n.trim()).filter(Boolean))].sort() } : {}),
     };
@@ -886,6 +893,28 @@ class NameRegistry {
     if (prev.target !== target) {
       c.error(field, `${kind} "${name}" of ${label} is already the ${prev.label} (${prev.where}); a name must point at one drug`);
     }
+  }
+}
+
+/**
+ * An ingredient is reviewed when the pack says something about its interactions: a rule names it, it belongs to a
+ * class, a label statement covers it, or it has enzyme roles or risk domains; or its YAML says `reviewed: true`
+ * (looked at, nothing to say). Otherwise it is known by name only (`reviewed: false`, the only value written).
+ */
+function markReviewed(
+  ingredients: KbIngredient[],
+  explicit: ReadonlyMap<string, boolean>,
+  rules: readonly KbRule[],
+  classes: readonly KbClass[],
+  labels: readonly { substrates: readonly string[] }[],
+): void {
+  const mentioned = new Set<string>();
+  for (const r of rules) for (const side of [r.a, r.b]) if ('ingredient' in side) mentioned.add(side.ingredient);
+  for (const c of classes) for (const m of c.members) mentioned.add(m);
+  for (const l of labels) for (const s of l.substrates) mentioned.add(s);
+  for (const i of ingredients) {
+    const reviewed = explicit.get(i.id) ?? (i.roles.length > 0 || i.risks.length > 0 || mentioned.has(i.id));
+    if (!reviewed) i.reviewed = false;
   }
 }
 

@@ -197,10 +197,38 @@ describe('InteractionEngine', () => {
     expect(w.message).toMatch(/insulin/);
   });
 
+  describe('drugs known by name only', () => {
+    const doc = fixtureDoc();
+    doc.ingredients.push({ id: 'obscurol', name: 'obscurol', atc: [], synonyms: [], salts: [], brands: [], roles: [], risks: [], reviewed: false, sourceId: 'vigil-curated' });
+    const withNamesOnly = new KnowledgeBase(doc);
+
+    it.each<[string, string[], ('reviewed' | 'names-only')[], boolean, string[]]>([
+      ['reviewed drugs only: complete', ['warfarin', 'fluconazole'], ['reviewed', 'reviewed'], true, []],
+      ['a names-only drug: incomplete, with a warning naming it', ['warfarin', 'obscurol'], ['reviewed', 'names-only'], false, ['not_reviewed']],
+    ])('%s', (_title, drugs, coverage, complete, codes) => {
+      const r = engine.check(withNamesOnly, drugs);
+      expect(r.resolutions.map((x) => x.coverage)).toEqual(coverage);
+      expect(r.summary.complete).toBe(complete);
+      expect(r.warnings.map((w) => w.code)).toEqual(codes);
+      if (codes.length > 0) {
+        expect(r.warnings[0].indexes).toEqual([1]);
+        expect(r.warnings[0].message).toMatch(/obscurol.*NOT been reviewed|NOT been reviewed.*obscurol/);
+      }
+    });
+
+    it('an ingredient that a rule names is reviewed even if its YAML says nothing else', () => {
+      const d = fixtureDoc();
+      d.ingredients = d.ingredients.map((i) => (i.id === 'warfarin' ? { ...i, reviewed: false as const } : i));
+      const r = engine.check(new KnowledgeBase(d), ['warfarin', 'fluconazole']);
+      expect(r.resolutions[0].coverage).toBe('reviewed');
+    });
+  });
+
   it('warns about spelling corrections, split combinations and lists too short to check', () => {
     expect(engine.check(kb, ['warfrin', 'fluconazole']).warnings.map((w) => w.code)).toEqual(['fuzzy_match']);
     expect(engine.check(kb, ['warfarin and aspirin']).warnings.map((w) => w.code)).toEqual(['split_combination']);
-    expect(engine.check(kb, ['Vicodin']).warnings.map((w) => w.code)).toEqual(['too_few_drugs']);
+    // The fixture says nothing about hydrocodone or acetaminophen: known by name only.
+    expect(engine.check(kb, ['Vicodin']).warnings.map((w) => w.code)).toEqual(['not_reviewed', 'too_few_drugs']);
     expect(engine.check(kb, ['Tazocin']).warnings.map((w) => w.code)).toEqual(['incomplete_check', 'too_few_drugs']);
   });
 

@@ -56,15 +56,28 @@ export class InteractionEngine {
     const units: CheckUnit[] = [];
     let group = 0;
     let resolvedInputs = 0;
+    const out: DrugResolution[] = [];
+    const namesOnly: DrugResolution[] = [];
     for (const r of resolutions) {
-      if (r.status !== 'resolved' || r.ingredients.length === 0) continue;
+      if (r.status !== 'resolved' || r.ingredients.length === 0) {
+        out.push(r);
+        continue;
+      }
       resolvedInputs++;
       const inputGroup = group++;
+      let reviewed = true;
       for (const ing of r.ingredients) {
         const i = kb.indexOf(ing.id);
-        if (i === undefined) continue;
+        if (i === undefined) {
+          reviewed = false;
+          continue;
+        }
+        if (!kb.isReviewed(i)) reviewed = false;
         units.push({ index: r.index, ing: i, ingredient: kb.ingredientAt(i), group: r.split ? group++ : inputGroup });
       }
+      const withCoverage: DrugResolution = { ...r, coverage: reviewed ? 'reviewed' : 'names-only' };
+      out.push(withCoverage);
+      if (!reviewed) namesOnly.push(withCoverage);
     }
 
     const min = options.minSeverity;
@@ -100,20 +113,20 @@ export class InteractionEngine {
       summary: {
         maxSeverity,
         counts,
-        complete: unresolved.length === 0,
+        complete: unresolved.length === 0 && namesOnly.length === 0,
         pairsChecked: (resolvedInputs * (resolvedInputs - 1)) / 2,
         hiddenBySeverityFilter: drafts.length - kept.length + pairwise.hiddenCount,
       },
-      resolutions: [...resolutions],
+      resolutions: out,
       interactions,
       unresolved,
-      warnings: warningsFor(resolutions, unresolved, group),
+      warnings: warningsFor(resolutions, unresolved, namesOnly, group),
       disclaimer: CHECK_DISCLAIMER,
     };
   }
 }
 
-function warningsFor(resolutions: readonly DrugResolution[], unresolved: readonly UnresolvedDrug[], groups: number): CheckWarning[] {
+function warningsFor(resolutions: readonly DrugResolution[], unresolved: readonly UnresolvedDrug[], namesOnly: readonly DrugResolution[], groups: number): CheckWarning[] {
   const warnings: CheckWarning[] = [];
   if (unresolved.length > 0) {
     const list = unresolved.map((u) => `"${u.input}" (#${u.index}, ${u.status})`).join(', ');
@@ -121,6 +134,14 @@ function warningsFor(resolutions: readonly DrugResolution[], unresolved: readonl
       code: 'incomplete_check',
       message: `${unresolved.length} of ${resolutions.length} drugs could not be identified and were NOT checked: ${list}. Interactions involving them are unknown, not absent.`,
       indexes: unresolved.map((u) => u.index),
+    });
+  }
+  if (namesOnly.length > 0) {
+    const list = namesOnly.map((r) => `"${r.input}" (#${r.index}, ${r.ingredients.map((i) => i.name).join(' + ')})`).join(', ');
+    warnings.push({
+      code: 'not_reviewed',
+      message: `Known by name only, their interactions have NOT been reviewed in this knowledge base: ${list}. No finding for them means not checked, not safe.`,
+      indexes: namesOnly.map((r) => r.index),
     });
   }
   const fuzzy = resolutions.filter((r) => r.status === 'resolved' && r.method === 'fuzzy');

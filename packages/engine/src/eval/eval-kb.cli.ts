@@ -77,6 +77,7 @@ function main(): number {
         ]),
       ),
       randomSample: report.randomSample,
+      fdaCoverage: report.fda ? { total: report.fda.total, resolved: report.fda.resolved, share: report.fda.share, unresolved: report.fda.unresolved.slice(0, 100) } : null,
       siblingCheck: { differences: siblings.length, unexplained: unexplained.length, list: siblings },
       topUnresolved: topCounts(unresolved, args.top).map(([name, pairs]) => ({ name, pairs, suggestions: judge.resolution(name).suggestions?.slice(0, 3) ?? [] })),
       topMissed: topMissed.map((m) => ({ a: m.a, b: m.b, severity: m.severity })),
@@ -94,6 +95,9 @@ function main(): number {
     formatTable([
       ['metric', 'value', 'n', 'target', ''],
       ...Object.entries(coverage).map(([k, c]) => [`resolver coverage: ${k} names`, percent(c.share), `${c.resolved}/${c.total}`, '', '']),
+      ...(report.fda
+        ? [['resolver coverage: Drugs@FDA Rx ingredient names', percent(report.fda.share), `${report.fda.resolved}/${report.fda.total}`, '≥ 98.0%', report.fda.share >= 0.98 ? 'ok' : 'MISS']]
+        : []),
       ...rows.map((r) => {
         const ok = r.target ? (meetsTarget(r.metric.share, r.target) ? 'ok' : 'MISS') : '';
         const nr = r.metric.unreviewed > 0 ? ` (+${r.metric.unreviewed} not reviewed)` : '';

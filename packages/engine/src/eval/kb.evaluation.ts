@@ -17,6 +17,7 @@ import {
   type PairCase,
   type PairMetric,
 } from './kb-metrics';
+import { FdaCoverageMetric, type FdaCoverageResult } from './fda-coverage.metric';
 import { PairJudge, sameIngredients } from './pair.judge';
 import { SiblingCheck, type SiblingClass, type SiblingDifference } from './sibling.check';
 
@@ -38,6 +39,8 @@ export interface KbEvaluationReport {
   unresolved: Map<string, number>;
   /** ONC non-interruptive pairs flagged major or worse (possible over-alerting). */
   nonInterruptiveFlagged: (PairCase & { severity: string })[];
+  /** Drugs@FDA marketed prescription ingredient names that resolve without spelling correction (null: no data). */
+  fda: FdaCoverageResult | null;
   /** DrugBank vocabulary names (real drugs) that resolved only through spelling correction. */
   fuzzyAudit: { vocabularyNames: number; accepted: { name: string; as: string; confidence: number }[] };
 }
@@ -125,7 +128,23 @@ export class KbEvaluation {
       unresolved,
       nonInterruptiveFlagged,
       fuzzyAudit: this.fuzzyAudit(),
+      fda: this.fdaCoverage(),
     };
+  }
+
+  private fdaCoverage(): FdaCoverageResult | null {
+    const dir = join(this.dataDir, 'drugs-at-fda');
+    if (!existsSync(join(dir, 'Products.txt'))) return null;
+    const read = (f: string) => readFileSync(join(dir, f), 'latin1');
+    const metric = new FdaCoverageMetric((name) => {
+      const r = this.judge.resolution(name);
+      return r.status === 'resolved' && r.method !== 'fuzzy';
+    });
+    return metric.measure(
+      FdaCoverageMetric.parseProducts(read('Products.txt')),
+      FdaCoverageMetric.parseMarketingStatus(read('MarketingStatus.txt')),
+      FdaCoverageMetric.prescriptionStatusId(FdaCoverageMetric.parseLookup(read('MarketingStatus_Lookup.txt'))),
+    );
   }
 
   /** Spelling-correction audit: DrugBank names (real drugs) that the resolver matched only by correcting them. */

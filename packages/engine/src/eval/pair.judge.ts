@@ -11,6 +11,8 @@ export interface PairFindings {
   ruleIds: string[];
   /** True when every finding at the worst severity is a pathway or additive-risk finding (drug properties). */
   fromProperties: boolean;
+  /** True when either drug is known by name only (`coverage: names-only`). */
+  namesOnly: boolean;
 }
 
 /** Resolves names once and judges pairs with the real engine, exactly as a two-drug check would. */
@@ -54,7 +56,8 @@ export class PairJudge {
       if (severity === null || severityRank(f.severity) < severityRank(severity)) severity = f.severity;
     }
     const fromProperties = both.every((f) => f.severity !== severity || f.kind === 'pathway' || f.kind === 'additive');
-    return { severity, ruleIds, fromProperties };
+    const namesOnly = result.resolutions.some((r) => r.coverage === 'names-only');
+    return { severity, ruleIds, fromProperties, namesOnly };
   }
 
   judge = (c: PairCase): PairVerdict => {
@@ -63,9 +66,9 @@ export class PairJudge {
     const unresolved = [ra, rb].filter((r) => r.status !== 'resolved').map((r) => r.input);
     if (unresolved.length > 0) return { unresolved, severity: null };
     if (sameIngredients(ra, rb)) return { unresolved: [], sameDrug: true, severity: null };
-    const severity = this.between(ra, rb).severity;
+    const { severity, namesOnly } = this.between(ra, rb);
     // A names-only drug is answered "not reviewed"; a finding on the pair (from the other drug's class) still counts.
-    if (severity === null && (namesOnly(ra) || namesOnly(rb))) return { unresolved: [], severity, unreviewed: true };
+    if (severity === null && namesOnly) return { unresolved: [], severity, unreviewed: true };
     return { unresolved: [], severity };
   };
 }
@@ -77,7 +80,3 @@ export function sameIngredients(ra: DrugResolution, rb: DrugResolution): boolean
   return ia === ib;
 }
 
-/** True when the resolution says its drug is known only by name (`coverage: 'names-only'`). */
-function namesOnly(r: DrugResolution): boolean {
-  return (r as { coverage?: string }).coverage === 'names-only';
-}

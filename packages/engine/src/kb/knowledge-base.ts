@@ -110,6 +110,8 @@ export class KnowledgeBase {
   private readonly directRuleCounts: number[];
   private readonly ruleCounts: number[];
   private readonly pathwayCounts: number[];
+  /** Per ingredient: false when no source says anything about its interactions (known by name only). */
+  private readonly reviewedAt: boolean[];
 
   constructor(doc: CompiledKnowledgeBase, options: KnowledgeBaseOptions = {}) {
     this.version = doc.version;
@@ -160,6 +162,8 @@ export class KnowledgeBase {
     this.ruleCounts = new Array<number>(n).fill(0);
     this.partners = new Array<Map<number, PairEntry> | undefined>(n);
     this.rules.forEach((rule, index) => this.indexRule(rule, index));
+    // Names-only unless a source's rules name it (an imported source's rules count: it was not silent on the drug).
+    this.reviewedAt = doc.ingredients.map((ing, i) => ing.reviewed !== false || this.ruleCounts[i] > 0);
 
     this.perpetratorOf = Array.from({ length: n }, () => []);
     this.victimOf = Array.from({ length: n }, () => new Set<string>());
@@ -240,6 +244,11 @@ export class KnowledgeBase {
   }
 
   /** Classes of an ingredient (by dense index), smallest (most specific) first. */
+  /** False when the ingredient at `index` is known by name only: no rule, class, role or risk domain covers it. */
+  isReviewed(index: number): boolean {
+    return this.reviewedAt[index];
+  }
+
   classesAt(index: number): readonly KbClass[] {
     return this.classesOf[index];
   }

@@ -34,6 +34,11 @@ export interface KbIngredient {
   brands: string[];
   roles: KbEnzymeRole[];
   risks: string[];
+  /**
+   * False when the knowledge base knows the drug by name only (no rule, class, role or risk domain reviewed for it):
+   * a check that contains it says so. Absent = reviewed (documents written before the flag existed).
+   */
+  reviewed?: false;
   /** Knowledge source that defined the ingredient. */
   sourceId: string;
 }
