@@ -186,7 +186,8 @@ export class SourceDocumentBuilder {
     return { format: COMPILED_KB_FORMAT, version, releasedAt: this.releasedAt, ...content };
   }
 
+  /** A new ingredient is known by name only until a rule names it (the knowledge base then counts it as reviewed). */
   private ingredient(id: string, name: string): KbIngredient {
-    return { id, name, atc: [], synonyms: [], salts: [], brands: [], roles: [], risks: [], sourceId: this.sourceId };
+    return { id, name, atc: [], synonyms: [], salts: [], brands: [], roles: [], risks: [], reviewed: false, sourceId: this.sourceId };
   }
 }

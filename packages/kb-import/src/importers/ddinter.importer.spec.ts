@@ -79,7 +79,7 @@ describe('DdinterImporter', () => {
       ]);
       expect(result.report).toMatchObject({ linkedIngredients: 4, newIngredients: 2, linkedBy: { exact: 2, synonym: 3, 'salt-stripped': 0, new: 2 } });
       const thyroid = result.doc.ingredients.find((i) => i.id === 'thyroid-porcine');
-      expect(thyroid).toEqual({ id: 'thyroid-porcine', name: 'thyroid, porcine', atc: [], synonyms: [], salts: [], brands: [], roles: [], risks: [], sourceId: 'ddinter' });
+      expect(thyroid).toEqual({ id: 'thyroid-porcine', name: 'thyroid, porcine', atc: [], synonyms: [], salts: [], brands: [], roles: [], risks: [], reviewed: false, sourceId: 'ddinter' });
     });
 
     it('folds pairs that linking puts on one ingredient pair, keeping the most severe', () => {
