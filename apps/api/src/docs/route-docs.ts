@@ -15,7 +15,7 @@ const KEY_ERRORS = [401, 403, 429];
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /v1/interactions/check': {
     summary: 'Check a medication list for interactions',
-    description: 'Resolves every drug (names, brands, synonyms, salts, combination products, RxCUI/ATC codes), then runs five layers: ingredient pairs, classes, enzyme pathways, duplicate therapy and additive multi-drug risk. Unresolved inputs never fail the call: they make `summary.complete` false and add an `incomplete_check` warning.',
+    description: 'Resolves every drug (names, brands, synonyms, salts, combination products, RxCUI/ATC codes), then runs five layers: ingredient pairs, classes, enzyme pathways, duplicate therapy and additive multi-drug risk. Unresolved inputs never fail the call: they make `summary.complete` false and add an `incomplete_check` warning. A drug the knowledge base knows by name only (`coverage: names-only`) makes `summary.complete` false too and adds a `not_reviewed` warning: no finding for it means not checked, not safe.',
     request: 'CheckInteractionsRequest',
     response: 'CheckInteractionsResponse',
     errors: [400, ...KEY_ERRORS, 413, 415],

@@ -83,7 +83,12 @@ export function renderResult(r) {
   const interactions = [...(r.interactions || [])].sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity));
   const sum = r.summary || {};
   const head = h('div', { class: 'pg-summary' },
-    sum.maxSeverity ? h('span', { class: `sev sev-${sum.maxSeverity}` }, sum.maxSeverity) : h('span', { class: 'sev sev-none' }, 'no interaction found'),
+    // An incomplete check never looks clean: no green pill while something was not checked.
+    sum.maxSeverity
+      ? h('span', { class: `sev sev-${sum.maxSeverity}` }, sum.maxSeverity)
+      : sum.complete === false
+        ? h('span', { class: 'sev sev-incomplete', dataset: { testid: 'pg-incomplete' } }, 'incomplete: not everything was checked')
+        : h('span', { class: 'sev sev-none' }, 'no interaction found'),
     h('span', null, `${interactions.length} ${interactions.length === 1 ? 'interaction' : 'interactions'}`),
     sum.pairsChecked !== undefined ? h('span', { class: 'muted' }, `${sum.pairsChecked} pairs checked`) : null,
     sum.complete === false ? h('span', { class: 'badge badge-warn' }, 'incomplete check') : null,
@@ -92,14 +97,16 @@ export function renderResult(r) {
   const unresolved = (r.unresolved || []).map((u) => h('div', { class: 'alert alert-warn' },
     h('strong', null, `“${u.input}”`), ` was ${u.status}`, u.reason ? `: ${u.reason}` : '',
     u.suggestions && u.suggestions.length ? h('span', null, ' — did you mean ', u.suggestions.slice(0, 3).map((s) => s.name).join(', '), '?') : null));
+  const namesOnly = (r.resolutions || []).filter((x) => x.coverage === 'names-only').map((x) => h('div', { class: 'alert alert-warn', dataset: { testid: 'pg-not-reviewed' } },
+    h('strong', null, `“${x.input}”`), ` (${(x.ingredients || []).map((i) => i.name).join(' + ')}) is known by name only: its interactions have not been reviewed, so no finding for it means not checked.`));
   const cards = interactions.map((f) => h('article', { class: `finding sev-border-${f.severity}`, dataset: { testid: 'finding', severity: f.severity } },
     h('header', { class: 'finding-head' }, h('span', { class: `sev sev-${f.severity}` }, f.severity), h('h3', null, f.title || (f.participants || []).map((p) => p.ingredient).join(' + '))),
     h('p', { class: 'finding-summary' }, f.summary),
     f.management ? h('div', { class: 'finding-management' }, h('strong', null, 'Management: '), f.management) : null,
     f.mechanism ? h('p', { class: 'muted small' }, h('strong', null, 'Mechanism: '), f.mechanism) : null,
     f.evidence ? h('p', { class: 'muted small' }, `Evidence: ${f.evidence.level}`, f.evidence.citations && f.evidence.citations.length ? ` · ${f.evidence.citations.map((c) => c.title).join('; ')}` : '') : null));
-  return h('div', { class: 'pg-output' }, head, warnings, unresolved,
-    cards.length ? cards : h('p', { class: 'muted' }, 'No interactions between the resolved drugs.'),
+  return h('div', { class: 'pg-output' }, head, warnings, unresolved, namesOnly,
+    cards.length ? cards : h('p', { class: 'muted' }, sum.complete === false ? 'No interactions found among the drugs that were checked; see above for what was not.' : 'No interactions between the resolved drugs.'),
     r.disclaimer ? h('p', { class: 'disclaimer' }, r.disclaimer) : null,
     h('details', { class: 'raw' }, h('summary', null, 'Raw JSON'), h('pre', { class: 'code' }, JSON.stringify(r, null, 2))));
 }
