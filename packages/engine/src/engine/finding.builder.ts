@@ -59,7 +59,7 @@ export class FindingBuilder {
       if (compareParticipants(participants[1], participants[0]) < 0) participants.reverse();
     } else if (participants.length > 2) participants.sort(compareParticipants);
     const ph = draft.placeholders;
-    const fill = (s: string) => (s.includes('{') ? s.replace(PLACEHOLDER_RE, (m, k: string) => ph[k] ?? m) : s);
+    const fill = (s: string) => (s.includes('{') ? fillTemplate(s, ph) : s);
     let title = participants[0]?.ingredient ?? '';
     for (let i = 1; i < participants.length; i++) {
       const n = participants[i].ingredient;
@@ -116,6 +116,29 @@ export class FindingBuilder {
     }
     return `f-${hex8(avalanche(h1))}${hex8(avalanche(h2))}`;
   }
+}
+
+/**
+ * Rule texts split once at their placeholders (`{perpetrator}` …): even indexes are text, odd indexes placeholder
+ * names. Label statements put placeholders in every text, and a regex replace per text per finding cost more than
+ * the rest of the finding's build. Bounded: the texts are the knowledge base's own, a few thousand at most.
+ */
+const templates = new Map<string, string[]>();
+const TEMPLATE_LIMIT = 20_000;
+
+function fillTemplate(text: string, ph: Readonly<Record<string, string>>): string {
+  let parts = templates.get(text);
+  if (!parts) {
+    parts = text.split(PLACEHOLDER_RE);
+    if (templates.size >= TEMPLATE_LIMIT) templates.clear();
+    templates.set(text, parts);
+  }
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    const v = ph[parts[i]];
+    out += (v ?? `{${parts[i]}}`) + parts[i + 1];
+  }
+  return out;
 }
 
 /** Participants in list order, then by ingredient id. */

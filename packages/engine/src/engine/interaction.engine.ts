@@ -56,6 +56,7 @@ export class InteractionEngine {
     const units: CheckUnit[] = [];
     let group = 0;
     let resolvedInputs = 0;
+    // The resolver states each resolution's coverage; one built elsewhere gets it here (copied, never mutated).
     const out: DrugResolution[] = [];
     const namesOnly: DrugResolution[] = [];
     for (const r of resolutions) {
@@ -75,9 +76,10 @@ export class InteractionEngine {
         if (!kb.isReviewed(i)) reviewed = false;
         units.push({ index: r.index, ing: i, ingredient: kb.ingredientAt(i), group: r.split ? group++ : inputGroup });
       }
-      const withCoverage: DrugResolution = { ...r, coverage: reviewed ? 'reviewed' : 'names-only' };
-      out.push(withCoverage);
-      if (!reviewed) namesOnly.push(withCoverage);
+      const coverage = reviewed ? 'reviewed' : 'names-only';
+      const res = r.coverage === coverage ? r : Object.assign({}, r, { coverage });
+      out.push(res);
+      if (!reviewed) namesOnly.push(res);
     }
 
     const min = options.minSeverity;

@@ -249,6 +249,12 @@ export class KnowledgeBase {
     return this.reviewedAt[index];
   }
 
+  /** `isReviewed` by ingredient id; false for an id this knowledge base does not have. */
+  isReviewedId(id: string): boolean {
+    const i = this.ingredientIndex.get(id);
+    return i !== undefined && this.reviewedAt[i];
+  }
+
   classesAt(index: number): readonly KbClass[] {
     return this.classesOf[index];
   }
