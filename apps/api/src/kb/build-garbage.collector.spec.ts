@@ -28,8 +28,10 @@ describe('BuildGarbageCollector', () => {
     all = null;
     const r = BuildGarbageCollector.collect()!;
     expect(kept).toHaveLength(24_000);
-    // A plain full collection leaves ~60 MB of holes here (every page keeps a few live objects); compacted, a few MB.
-    expect(oldSpaceHoles()).toBeLessThan(8e6);
+    // A plain full collection leaves ~60 MB of holes here (every page keeps a few live objects); compacted, a few MB
+    // plus whatever the rest of the worker's heap leaves (measured up to ~10 MB in a loaded CI worker), so the bound
+    // sits well between the two.
+    expect(oldSpaceHoles()).toBeLessThan(25e6);
     expect(r.oldSpaceAfterMb).toBeLessThan(r.oldSpaceBeforeMb - 30);
   });
 });
