@@ -20,8 +20,15 @@ const children = [];
 const sql = (url, text, params) => withPgClient(url, async (c) => (await c.query(text, params)).rows);
 
 /** The built API as its own process, as production runs it (shared with the e2e tests), pinned when pinning is on. */
+/** The plans of every benchmarked API: the built-in two plus one whose monthly quota no benchmark exhausts. */
+const BENCH_PLANS = JSON.stringify([
+  { id: 'free', name: 'Free', rateLimit: { limit: 60, windowSeconds: 60 }, monthlyQuota: 10_000, maxKeys: 3 },
+  { id: 'pro', name: 'Pro', rateLimit: { limit: 600, windowSeconds: 60 }, monthlyQuota: 1_000_000, maxKeys: 25 },
+  { id: 'bench', name: 'Benchmark', rateLimit: { limit: 1_000_000_000, windowSeconds: 60 }, monthlyQuota: 1_000_000_000_000, maxKeys: 1000 },
+]);
+
 async function startApi(env) {
-  const api = await spawnApp('api', { LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env });
+  const api = await spawnApp('api', { LOG_LEVEL: 'warn', NODE_ENV: 'production', VIGIL_PLANS: BENCH_PLANS, ...env });
   children.push({ kill: () => void api.stop() });
   pinServer(api.pid);
   return api.url;
@@ -65,9 +72,9 @@ export async function setupDatabase() {
   return { name, url, drop: () => sql(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
-/** A key with every public scope and a limit the load never reaches. */
+/** A key with every public scope, a limit and a monthly quota the load never reaches. */
 export async function seedKey(url) {
-  return (await seedTestKey(url, { rateLimit: { limit: 1_000_000_000, windowSeconds: 60 } })).key;
+  return (await seedTestKey(url, { rateLimit: { limit: 1_000_000_000, windowSeconds: 60 }, plan: 'bench' })).key;
 }
 
 // p99 on this machine has rare multi-millisecond hiccups (seen on bare Fastify too): 5 rounds, medians.

@@ -13,6 +13,7 @@ import { AuthController } from './sessions/auth.controller';
 import { LOGIN_THROTTLERS } from './sessions/login-throttle.guard';
 import { SessionGuard } from './sessions/session.guard';
 import { SessionsService } from './sessions/sessions.service';
+import { LoginFailureLimiter } from './sessions/login-failure.limiter';
 
 /** Accounts, sessions and key management; the session guard protects every non-public route. */
 @Module({
@@ -23,7 +24,7 @@ import { SessionsService } from './sessions/sessions.service';
     }),
   ],
   controllers: [AuthController, KeysController],
-  providers: [AuditService, AccountsService, SessionsService, KeysService, KeyEventsPublisher, { provide: APP_GUARD, useClass: SessionGuard }],
+  providers: [AuditService, AccountsService, SessionsService, LoginFailureLimiter, KeysService, KeyEventsPublisher, { provide: APP_GUARD, useClass: SessionGuard }],
   exports: [AuditService, AccountsService, SessionsService, KeysService, KeyEventsPublisher],
 })
 export class AdminCoreModule {}

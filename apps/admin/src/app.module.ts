@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { DatabaseModule, HealthModule, RedisModule } from '@vigil/platform';
+import { DatabaseModule, HealthModule, MetricsModule, RedisModule } from '@vigil/platform';
 import { AdminCoreModule } from './admin-core.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { ADMIN_CONFIG } from './config/admin-config.token';
@@ -15,6 +15,7 @@ export class AppModule {
         DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, dataDir: config.VIGIL_DATA_DIR, poolSize: config.DB_POOL_SIZE, applicationName: 'vigil-admin' }),
         RedisModule.forRoot({ url: config.REDIS_URL }),
         HealthModule.forService('admin'),
+        MetricsModule.forService('admin'),
         AdminCoreModule,
         DashboardModule,
       ],

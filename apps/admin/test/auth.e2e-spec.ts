@@ -135,12 +135,13 @@ describe('/api/auth: sign-up, sign-in, sessions, CSRF, password change', () => {
     expect((await new AdminClient(admin.url).login(email, next)).status).toBe(200);
   });
 
-  it('throttles sign-in per email with a generic 429, whether or not the email exists', async () => {
+  it('throttles failed sign-ins per client and email with a generic 429, whether or not the email exists', async () => {
     for (const email of [uniqueEmail('throttle'), uniqueEmail('ghost')]) {
+      const client = new AdminClient(admin.url);
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) statuses.push((await new AdminClient(admin.url).login(email, 'wrong-password-123')).status);
+      for (let i = 0; i < 6; i++) statuses.push((await client.login(email, 'wrong-password-123')).status);
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-      const limited = await new AdminClient(admin.url).login(email, 'wrong-password-123');
+      const limited = await client.login(email, 'wrong-password-123');
       expectProblem(limited, 429, 'rate_limited');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     }

@@ -1,11 +1,12 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { DatabaseModule, HealthModule, RedisModule } from '@vigil/platform';
+import { DatabaseModule, HealthModule, MetricsModule, RedisModule } from '@vigil/platform';
 import { DiscoveryModule } from '@nestjs/core';
 import { API_CONFIG } from './config/api-config.token';
 import type { ApiConfig } from './config/api-env.schema';
 import { DocsModule } from './docs/docs.module';
 import { InteractionsModule } from './interactions/interactions.module';
 import { KeyPolicyModule } from './keys/key-policy.module';
+import { ApiMetricsRegistrar } from './metrics/api-metrics.registrar';
 
 @Global()
 @Module({})
@@ -17,13 +18,14 @@ export class AppModule {
         DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, dataDir: config.VIGIL_DATA_DIR, poolSize: config.DB_POOL_SIZE, applicationName: 'vigil-api' }),
         RedisModule.forRoot({ url: config.REDIS_URL }),
         HealthModule.forService('api'),
+        MetricsModule.forService('api'),
         KeyPolicyModule,
         InteractionsModule,
         DocsModule,
         // Lets the route manifest (tests, OpenAPI) enumerate controllers.
         DiscoveryModule,
       ],
-      providers: [{ provide: API_CONFIG, useValue: config }],
+      providers: [{ provide: API_CONFIG, useValue: config }, ApiMetricsRegistrar],
       exports: [API_CONFIG],
     };
   }

@@ -1,6 +1,6 @@
 import underPressure from '@fastify/under-pressure';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { PROBLEM_CONTENT_TYPE, problemBody } from '@vigil/platform';
+import { PROBLEM_CONTENT_TYPE, problemBody, rememberProblemCode } from '@vigil/platform';
 import type { ApiConfig } from './config/api-env.schema';
 
 const EXPOSED = 'x-request-id, server-timing, ratelimit, ratelimit-policy, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after';
@@ -50,6 +50,7 @@ function shedUnderPressure(app: NestFastifyApplication, config: ApiConfig): void
     retryAfter,
     pressureHandler: (request, reply) => {
       if (EXEMPT.test(request.url)) return undefined;
+      rememberProblemCode(request.raw, 'service_unavailable');
       void reply.status(503).header('retry-after', String(retryAfter)).header('content-type', PROBLEM_CONTENT_TYPE);
       // The plugin sends what the handler returns (its types say void; its code says `reply.send(result)`).
       return problemBody('ServiceUnavailable', String(request.id), `The service is overloaded; retry after ${retryAfter} seconds.`) as unknown as void;

@@ -57,12 +57,13 @@ describe('knowledge-base releases: activation hot-swaps every instance under loa
 
     const seen = new Map<string, number>();
     let failures = 0;
+    const failed: string[] = [];
     let stop = false;
     const body = JSON.stringify({ drugs: ['metformin', 'levothyroxine', 'warfarin', 'ibuprofen'] });
     const worker = async () => {
       while (!stop) {
         const res = await fetch(`${api.url}/v1/interactions/check`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body });
-        if (res.status !== 200) { failures++; continue; }
+        if (res.status !== 200) { failures++; failed.push(`${res.status} ${(await res.text()).slice(0, 200)}`); continue; }
         const json = await res.json();
         seen.set(json.kb.version, (seen.get(json.kb.version) ?? 0) + 1);
         const hasLocal = json.interactions.some((i: { ruleId: string }) => i.ruleId === 'local-metformin-levothyroxine');
@@ -83,6 +84,7 @@ describe('knowledge-base releases: activation hot-swaps every instance under loa
       stop = true;
       await Promise.all(workers);
     }
+    expect(failed).toEqual([]);
     expect(failures).toBe(0);
     expect([...seen.keys()].sort()).toEqual([before, version].sort());
     // The old release and the build's garbage are collected, compacting, right after the swap as at start.

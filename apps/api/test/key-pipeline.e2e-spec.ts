@@ -56,6 +56,27 @@ describe.each([
     await problem(await get(api, '/v1/key', { 'x-api-key': generateApiKey('vigil') }), 401, 'api_key_invalid');
   });
 
+  it('a flood of one made-up key costs one database lookup; creating that key makes it work at once', async () => {
+    const principals = api.app.get(ApiKeyPrincipalService);
+    const key = generateApiKey('vigil');
+    const before = principals.lookups;
+    for (let i = 0; i < 25; i++) await problem(await get(api, '/v1/key', { 'x-api-key': key }), 401, 'api_key_invalid');
+    expect(principals.lookups - before).toBe(1);
+    // Other key changes leave the unknown hash cached; a key-created event clears it.
+    const other = await seedKey(db.url);
+    await changeKey(db.url, other.keyId, `UPDATE api_key SET label = 'renamed' WHERE id = $1`);
+    await problem(await get(api, '/v1/key', { 'x-api-key': key }), 401, 'api_key_invalid');
+    expect(principals.lookups - before).toBe(1);
+    const { rows: [k] } = await withPgClient(db.url, (c) =>
+      c.query(
+        `INSERT INTO api_key (account_id, key_hash, hint, label, scopes) SELECT account_id, $1, 'vigil_…new', 'new', scopes FROM api_key WHERE id = $2 RETURNING id`,
+        [hashApiKey(key), other.keyId],
+      ),
+    );
+    await withPgClient(db.url, (c) => c.query(`SELECT pg_notify('vigil_key_events', $1)`, [JSON.stringify({ type: 'key', keyId: k.id, created: true })]));
+    await waitFor(async () => (await get(api, '/v1/key', { 'x-api-key': key })).status === 200, 2000);
+  });
+
   it('200 for a valid key, with rate-limit headers', async () => {
     const { key, keyId } = await seedKey(db.url, { rateLimit: { limit: 50, windowSeconds: 60 } });
     const res = await get(api, '/v1/key', { 'x-api-key': key });

@@ -4,6 +4,7 @@
  */
 export const ErrorCodes = {
   InvalidJson: { code: 'invalid_json', status: 400, title: 'Request body is not valid JSON' },
+  MalformedRequest: { code: 'malformed_request', status: 400, title: 'Malformed HTTP request' },
   ValidationFailed: { code: 'validation_failed', status: 400, title: 'Request validation failed' },
   ApiKeyMissing: { code: 'api_key_missing', status: 401, title: 'API key missing' },
   ApiKeyMalformed: { code: 'api_key_malformed', status: 401, title: 'API key malformed' },
@@ -16,13 +17,18 @@ export const ErrorCodes = {
   InsufficientScope: { code: 'insufficient_scope', status: 403, title: 'API key lacks a required scope' },
   AccountSuspended: { code: 'account_suspended', status: 403, title: 'Account suspended' },
   Forbidden: { code: 'forbidden', status: 403, title: 'Forbidden' },
+  RateLimitAbovePlan: { code: 'rate_limit_above_plan', status: 403, title: 'Rate limit above the plan' },
   CsrfFailed: { code: 'csrf_failed', status: 403, title: 'CSRF token missing or invalid' },
   NotFound: { code: 'not_found', status: 404, title: 'Not found' },
+  RequestTimeout: { code: 'request_timeout', status: 408, title: 'Request not received in time' },
   MethodNotAllowed: { code: 'method_not_allowed', status: 405, title: 'Method not allowed' },
   Conflict: { code: 'conflict', status: 409, title: 'Conflict' },
   PayloadTooLarge: { code: 'payload_too_large', status: 413, title: 'Payload too large' },
+  UriTooLong: { code: 'uri_too_long', status: 414, title: 'URI too long' },
   UnsupportedMediaType: { code: 'unsupported_media_type', status: 415, title: 'Unsupported media type' },
   RateLimited: { code: 'rate_limited', status: 429, title: 'Rate limit exceeded' },
+  QuotaExceeded: { code: 'quota_exceeded', status: 429, title: 'Monthly quota exhausted' },
+  HeadersTooLarge: { code: 'headers_too_large', status: 431, title: 'Request header fields too large' },
   InternalError: { code: 'internal_error', status: 500, title: 'Internal server error' },
   ServiceUnavailable: { code: 'service_unavailable', status: 503, title: 'Service unavailable' },
 } as const;

@@ -13,6 +13,8 @@ export interface ProblemResponse {
   detail: string;
   code: string;
   requestId: string;
+  /** At most 20 field errors; when there were more, how many were left out. */
   errors?: ProblemFieldError[];
+  errorsOmitted?: number;
   [extension: string]: unknown;
 }

@@ -3,7 +3,8 @@ import type { EntityManager } from 'typeorm';
 /** PostgreSQL channel on which key and account changes are announced to every API instance. */
 export const KEY_EVENTS_CHANNEL = 'vigil_key_events';
 
-export type KeyEvent = ({ type: 'key'; keyId: string } | { type: 'account'; accountId: string } | { type: 'all' }) & { nonce?: string };
+/** `created` marks a new key: instances then forget the hashes they learned were unknown (the negative cache). */
+export type KeyEvent = ({ type: 'key'; keyId: string; created?: boolean } | { type: 'account'; accountId: string } | { type: 'all' }) & { nonce?: string };
 
 /**
  * Announces a change inside the caller's transaction: PostgreSQL delivers the NOTIFY to every listener

@@ -10,6 +10,8 @@ export interface SeedKeyOptions {
   status?: 'active' | 'revoked' | 'expired';
   expiresAt?: Date;
   accountStatus?: 'active' | 'suspended';
+  /** The account's plan id (default: the schema's default, `free`). */
+  plan?: string;
   prefix?: string;
 }
 
@@ -18,7 +20,7 @@ export async function seedKey(url: string, o: SeedKeyOptions = {}): Promise<{ ke
   const key = generateApiKey(prefix);
   return withPgClient(url, async (c) => {
     const email = `seed-${Math.random().toString(36).slice(2)}@example.com`;
-    const { rows: [a] } = await c.query(`INSERT INTO account (email, status) VALUES ($1, $2) RETURNING id`, [email, o.accountStatus ?? 'active']);
+    const { rows: [a] } = await c.query(`INSERT INTO account (email, status, plan) VALUES ($1, $2, COALESCE($3, 'free')) RETURNING id`, [email, o.accountStatus ?? 'active', o.plan ?? null]);
     const { rows: [k] } = await c.query(
       `INSERT INTO api_key (account_id, key_hash, hint, label, scopes, allowed_ips, rate_limit, rate_window_seconds, status, expires_at)
        VALUES ($1, $2, $3, 'test', $4, $5, $6, $7, $8, $9) RETURNING id`,

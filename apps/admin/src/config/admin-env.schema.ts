@@ -5,6 +5,8 @@ import { z } from 'zod';
 export const adminEnvSchema = z.object({
   ...baseEnvShape,
   ADMIN_PORT: portSchema(3001),
+  /** Serve the admin app's Prometheus metrics on this separate port; unset = no metrics port. */
+  ADMIN_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Public URL of the API, shown in the dashboard's quickstart. */
   PUBLIC_API_URL: z.string().url('must be an absolute URL').optional(),
   /** Length of the higher-plan trial started at sign-up; 0 disables trials. */

@@ -45,10 +45,17 @@ export class SecurityHeadersService implements OnModuleInit {
         },
       },
       frameguard: { action: 'deny' },
-      // HSTS only where the admin app is served over HTTPS in production; never for a self-hoster's subdomains.
-      strictTransportSecurity: this.config.NODE_ENV === 'production' ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+      // HSTS is added below, on responses to requests that really came over HTTPS (it means nothing on plain HTTP).
+      strictTransportSecurity: false,
       referrerPolicy: { policy: 'no-referrer' },
       crossOriginResourcePolicy: { policy: 'same-origin' },
+    });
+    // HSTS in production and on any request that really came over HTTPS (directly, or per X-Forwarded-Proto from a
+    // trusted proxy); never for a self-hoster's subdomains. Browsers ignore it on plain HTTP.
+    const production = this.config.NODE_ENV === 'production';
+    fastify.addHook('onRequest', (request, reply, done) => {
+      if (production || request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=15552000');
+      done();
     });
   }
 }

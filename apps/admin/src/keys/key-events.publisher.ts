@@ -16,7 +16,7 @@ export class KeyEventsPublisher implements OnModuleInit, OnApplicationShutdown {
   private listening = false;
 
   constructor(@Inject(DATABASE_LOCATION) location: DatabaseLocation) {
-    this.listener = new PgChannelListener(location.url, KEY_EVENTS_CHANNEL, {
+    this.listener = new PgChannelListener(() => location.url, KEY_EVENTS_CHANNEL, {
       onMessage: (payload) => {
         const nonce = (JSON.parse(payload ?? '{}') as { nonce?: string }).nonce;
         if (nonce) this.waiters.get(nonce)?.();

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { allowlistErrors, generateApiKey, hashApiKey, keyHint } from '@vigil/auth';
-import { type ApiKeyResponse, type CreateApiKeyRequest, type CreatedApiKeyResponse, PUBLIC_SCOPES, type UpdateApiKeyRequest, effectivePlanId } from '@vigil/contracts';
+import { type ApiKeyResponse, type CreateApiKeyRequest, type CreatedApiKeyResponse, PUBLIC_SCOPES, type PlanDefinition, type UpdateApiKeyRequest, effectivePlanId } from '@vigil/contracts';
 import { AccountEntity, ApiKeyEntity } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -10,6 +10,7 @@ import type { Actor } from '../common/actor';
 import { ADMIN_CONFIG } from '../config/admin-config.token';
 import type { AdminConfig } from '../config/admin-env.schema';
 import { KeyEventsPublisher } from './key-events.publisher';
+import { type RateLimitSetting, withinPlan } from './key-rate-limit.policy';
 
 /** `accountId` null = an internal admin acting on any account. */
 export type KeyScope = { accountId: string | null };
@@ -39,6 +40,7 @@ export class KeysService {
       const plan = this.accounts.plan(effectivePlanId(account));
       const active = await m.count(ApiKeyEntity, { where: { accountId, status: 'active' } });
       if (active >= plan.maxKeys) throw new ProblemException('Conflict', { detail: `The ${plan.name} plan allows ${plan.maxKeys} active keys; revoke one first.` });
+      this.checkRateLimit(dto.rateLimit, plan, actor);
       const entity = m.create(ApiKeyEntity, {
         accountId,
         keyHash: hashApiKey(key),
@@ -51,9 +53,9 @@ export class KeysService {
         expiresAt,
       });
       await m.save(entity);
-      await this.audit.record(m, actor, { action: 'key.create', targetType: 'api_key', targetId: entity.id, after: this.auditView(entity) });
-      // A new key may sit in an instance's negative cache if someone probed it: clear those.
-      wait = await this.events.publish(m, { type: 'key', keyId: entity.id });
+      await this.audit.record(m, actor, { action: 'key.create', targetType: 'api_key', targetId: entity.id, after: this.auditViewWithPlan(entity, plan) });
+      // A new key may sit in an instance's negative cache if someone probed it: `created` clears those.
+      wait = await this.events.publish(m, { type: 'key', keyId: entity.id, created: true });
       return { entity, account };
     });
     await wait?.();
@@ -84,12 +86,13 @@ export class KeysService {
       if (dto.scopes !== undefined) key.scopes = dto.scopes;
       if (dto.allowedIps !== undefined) key.allowedIps = dto.allowedIps;
       if (dto.rateLimit !== undefined) {
+        this.checkRateLimit(dto.rateLimit, this.accounts.plan(effectivePlanId(account)), actor);
         key.rateLimit = dto.rateLimit?.limit ?? null;
         key.rateWindowSeconds = dto.rateLimit?.windowSeconds ?? null;
       }
       if (expiresAt !== undefined) key.expiresAt = expiresAt;
       await m.save(key);
-      await this.audit.record(m, actor, { action: 'key.update', targetType: 'api_key', targetId: key.id, before, after: this.auditView(key) });
+      await this.audit.record(m, actor, { action: 'key.update', targetType: 'api_key', targetId: key.id, before, after: this.auditViewWithPlan(key, this.accounts.plan(effectivePlanId(account))) });
       wait = await this.events.publish(m, { type: 'key', keyId: key.id });
       return this.view(key, account);
     });
@@ -122,6 +125,19 @@ export class KeysService {
     if (!key) throw new ProblemException('NotFound', { detail: 'Key not found.' });
     const account = await m.findOneOrFail(AccountEntity, { where: { id: key.accountId } });
     return { key, account };
+  }
+
+  /**
+   * A key's own rate limit may only be at or below its plan's ({@link withinPlan}). Only an internal admin (or the
+   * operator CLI) may grant more; the grant is audited with the key change, marked `rateLimitAbovePlan`.
+   */
+  private checkRateLimit(limit: RateLimitSetting | null | undefined, plan: PlanDefinition, actor: Actor): void {
+    if (!limit || withinPlan(limit, plan.rateLimit)) return;
+    if (actor.type === 'admin' || actor.type === 'cli') return;
+    throw new ProblemException('RateLimitAbovePlan', {
+      detail: `The ${plan.name} plan allows at most ${plan.rateLimit.limit} requests per ${plan.rateLimit.windowSeconds} s; a key's own limit can only be lower (ask an administrator for more).`,
+      errors: [{ pointer: '/rateLimit', code: 'abovePlan', message: `must not exceed ${plan.rateLimit.limit} per ${plan.rateLimit.windowSeconds} s in rate or burst` }],
+    });
   }
 
   private checkAllowlist(ips: string[] | undefined): void {
@@ -167,5 +183,12 @@ export class KeysService {
   /** What audit events may hold about a key: never the key or its hash. */
   private auditView(k: ApiKeyEntity): Record<string, unknown> {
     return { label: k.label, hint: k.hint, status: k.status, scopes: k.scopes, allowedIps: k.allowedIps, rateLimit: k.rateLimit ? { limit: k.rateLimit, windowSeconds: k.rateWindowSeconds } : null, expiresAt: k.expiresAt?.toISOString() ?? null };
+  }
+
+  /** The audit view, marking a limit above the plan (only an admin or the CLI can set one). */
+  private auditViewWithPlan(k: ApiKeyEntity, plan: PlanDefinition): Record<string, unknown> {
+    const view = this.auditView(k);
+    if (k.rateLimit && k.rateWindowSeconds && !withinPlan({ limit: k.rateLimit, windowSeconds: k.rateWindowSeconds }, plan.rateLimit)) view.rateLimitAbovePlan = true;
+    return view;
   }
 }

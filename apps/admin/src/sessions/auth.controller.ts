@@ -6,6 +6,7 @@ import { AccountsService } from '../accounts/accounts.service';
 import { actorFrom } from '../common/actor-from-request';
 import { CSRF_COOKIE, SESSION_COOKIE, serializeCookie } from './cookies';
 import { ChangePasswordRequest, LoginRequest, SignupRequest } from './auth.requests';
+import { LoginFailureLimiter } from './login-failure.limiter';
 import { LoginThrottleGuard } from './login-throttle.guard';
 import type { SessionRequest } from './session-request';
 import { SessionsService } from './sessions.service';
@@ -18,6 +19,7 @@ export class AuthController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly sessions: SessionsService,
+    private readonly failures: LoginFailureLimiter,
   ) {}
 
   @Public()
@@ -37,7 +39,6 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  @UseGuards(LoginThrottleGuard)
   login(@Body() body: LoginRequest, @Req() req: Req, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.startSession(body, req, reply);
   }
@@ -46,7 +47,7 @@ export class AuthController {
   @HttpCode(204)
   async logout(@Req() req: Req, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     await this.sessions.logout(req.vigilSession!.sessionId);
-    this.clearCookies(reply);
+    this.clearCookies(reply, req);
   }
 
   @Get('me')
@@ -63,12 +64,22 @@ export class AuthController {
     }
     // Ends every session of the account, this one included: sign in again with the new password.
     await this.accounts.changePassword(req.vigilSession!.account.id, body.newPassword, actorFrom(req));
-    this.clearCookies(reply);
+    this.clearCookies(reply, req);
   }
 
   private async startSession(body: LoginRequest, req: Req, reply: FastifyReply) {
-    const { token, csrf, account } = await this.sessions.login(body.email, body.password, { ip: req.ip, userAgent: req.headers['user-agent'] as string | undefined, requestId: requestIdFor(req.raw) });
-    const secure = this.sessions.cookieSecure;
+    const wait = await this.failures.retryAfterSeconds(req.ip, body.email);
+    if (wait > 0) throw new ProblemException('RateLimited', { detail: `Too many failed sign-ins from this client; try again in ${wait} s.`, headers: { 'retry-after': String(wait) } });
+    let session: Awaited<ReturnType<SessionsService['login']>>;
+    try {
+      session = await this.sessions.login(body.email, body.password, { ip: req.ip, userAgent: req.headers['user-agent'] as string | undefined, requestId: requestIdFor(req.raw) });
+    } catch (error) {
+      if (error instanceof ProblemException && error.key === 'InvalidCredentials') await this.failures.failed(req.ip, body.email);
+      throw error;
+    }
+    await this.failures.succeeded(req.ip, body.email);
+    const { token, csrf, account } = session;
+    const secure = this.sessions.cookieSecure(req);
     const maxAge = this.sessions.absoluteSeconds;
     reply.header('set-cookie', [
       serializeCookie(SESSION_COOKIE, token, { httpOnly: true, secure, maxAgeSeconds: maxAge }),
@@ -78,8 +89,8 @@ export class AuthController {
     return { account: this.accounts.view(account), csrfToken: csrf };
   }
 
-  private clearCookies(reply: FastifyReply): void {
-    const secure = this.sessions.cookieSecure;
+  private clearCookies(reply: FastifyReply, req?: Req): void {
+    const secure = req ? this.sessions.cookieSecure(req) : false;
     reply.header('set-cookie', [serializeCookie(SESSION_COOKIE, '', { httpOnly: true, secure, maxAgeSeconds: 0 }), serializeCookie(CSRF_COOKIE, '', { httpOnly: false, secure, maxAgeSeconds: 0 })]);
   }
 }

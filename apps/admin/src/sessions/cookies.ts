@@ -1,12 +1,20 @@
-/** Parses a Cookie header (first value wins). */
+/**
+ * Parses a Cookie header (first value wins). A cookie whose value is not valid percent-encoding (other sites'
+ * cookies on the same host, say `ga=%zz`) is skipped, never an error: it cannot be one of ours.
+ */
 export function parseCookies(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
   if (!header) return out;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
     const name = part.slice(0, eq).trim();
-    if (name && !(name in out)) out[name] = decodeURIComponent(part.slice(eq + 1).trim());
+    if (!name || name in out) continue;
+    try {
+      out[name] = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      /* undecodable: ignored */
+    }
   }
   return out;
 }

@@ -26,8 +26,12 @@ export class SessionsService {
     @Inject(ADMIN_CONFIG) private readonly config: AdminConfig,
   ) {}
 
-  get cookieSecure(): boolean {
-    return this.config.NODE_ENV === 'production';
+  /**
+   * `Secure` cookies whenever the request really arrived over HTTPS (directly, or per `X-Forwarded-Proto` from a
+   * proxy listed in `TRUSTED_PROXIES`), and always in production.
+   */
+  cookieSecure(req: { protocol?: string }): boolean {
+    return this.config.NODE_ENV === 'production' || req.protocol === 'https';
   }
 
   get absoluteSeconds(): number {

@@ -5,6 +5,8 @@ import { z } from 'zod';
 export const apiEnvSchema = z.object({
   ...baseEnvShape,
   PORT: portSchema(3000),
+  /** Serve Prometheus metrics on this separate port (bind HOST privately or firewall it); unset = no metrics port. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Browser origins allowed to call the API (comma-separated, `*` = any). Keys travel in a header, never cookies. */
   CORS_ORIGINS: z.string().default('*').transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
   /** Source ids in precedence order for a pair's headline severity when sources disagree (curated first). */

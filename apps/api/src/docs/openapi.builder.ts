@@ -2,7 +2,7 @@ import { ErrorCodes, SCHEMAS } from '@vigil/contracts';
 import type { RouteEntry } from '../manifest/route-manifest';
 import { ROUTE_DOCS } from './route-docs';
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Invalid request', 401: 'Missing, malformed, unknown, revoked or expired key', 403: 'IP not allowed, scope missing or account suspended', 404: 'Not found', 413: 'Body over 64 KB', 415: 'Body is not application/json', 429: 'Rate limit exceeded (see Retry-After)' };
+const STATUS_TEXT: Record<number, string> = { 400: 'Invalid request', 401: 'Missing, malformed, unknown, revoked or expired key', 403: 'IP not allowed, scope missing or account suspended', 404: 'Not found', 413: 'Body over 64 KB', 415: 'Body is not application/json', 429: 'Rate limit (rate_limited) or monthly quota (quota_exceeded) exceeded; see Retry-After' };
 
 function codesFor(status: number): string[] {
   return [...new Set(Object.values(ErrorCodes).filter((e) => e.status === status).map((e) => e.code))];

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { RequireScopes } from '@vigil/auth';
 import { Scopes } from '@vigil/contracts';
-import { ProblemException } from '@vigil/platform';
+import { ProblemException, validationDetail } from '@vigil/platform';
 import { KnowledgeBaseService } from '../kb/knowledge-base.service';
 
 /** Drug search (autocomplete over generics, synonyms and brands) and ingredient detail. */
@@ -18,7 +18,7 @@ export class DrugsController {
     if (!q || q.length > 100) errors.push({ pointer: '/q', code: 'length', message: 'q must be 1 to 100 characters' });
     const limit = query.limit === undefined ? 10 : Number(query.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 50) errors.push({ pointer: '/limit', code: 'range', message: 'limit must be an integer from 1 to 50' });
-    if (errors.length) throw new ProblemException('ValidationFailed', { detail: errors.map((e) => e.message).join('; '), errors });
+    if (errors.length) throw new ProblemException('ValidationFailed', { detail: validationDetail(errors), errors });
     return { query: q, results: this.kb.current().search.search(q, { limit }) };
   }
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { RequireScopes } from '@vigil/auth';
 import { type CheckInteractionsRequest, Scopes, validateCheckRequest } from '@vigil/contracts';
-import { ProblemException } from '@vigil/platform';
+import { ProblemException, validationDetail } from '@vigil/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { KnowledgeBaseService } from '../kb/knowledge-base.service';
 import { CheckResponseSerializer } from './check-response.serializer';
@@ -20,7 +20,7 @@ export class InteractionsController {
   @Header('content-type', 'application/json; charset=utf-8')
   check(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): string {
     const errors = validateCheckRequest(body);
-    if (errors.length) throw new ProblemException('ValidationFailed', { detail: errors.map((e) => `${e.pointer || '/'}: ${e.message}`).join('; '), errors });
+    if (errors.length) throw new ProblemException('ValidationFailed', { detail: validationDetail(errors), errors });
     const request = body as CheckInteractionsRequest;
     const t0 = performance.now();
     // One release per response, even while a new one is being swapped in.

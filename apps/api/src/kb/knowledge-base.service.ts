@@ -34,7 +34,7 @@ export class KnowledgeBaseService implements OnModuleInit, OnApplicationShutdown
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {
     this.releases = new KbReleaseRepository(dataSource);
-    this.listener = new PgChannelListener(location.url, KB_EVENTS_CHANNEL, {
+    this.listener = new PgChannelListener(() => location.url, KB_EVENTS_CHANNEL, {
       onMessage: () => void this.reload(),
       onConnected: () => { if (this.state) void this.reload(); },
     });

@@ -4,10 +4,11 @@ import { effectivePlanId } from '@vigil/contracts';
 import type { KeyEvent } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource } from 'typeorm';
+import { NegativeKeyCache } from './negative-key.cache';
 import { PlanCatalog } from './plan-catalog';
 
 interface Entry {
-  principal: ApiKeyPrincipal | null;
+  principal: ApiKeyPrincipal;
   loadedAt: number;
 }
 
@@ -28,17 +29,25 @@ interface Row {
 }
 
 const POSITIVE_TTL_MS = 30_000;
-const NEGATIVE_TTL_MS = 5_000;
 const MAX_ENTRIES = 50_000;
+/** Unknown hashes: cleared whenever a key is created, so they can be kept long; bounded against a flood. */
+const NEGATIVE_TTL_MS = 10 * 60_000;
+const MAX_NEGATIVE_ENTRIES = 100_000;
 
 /**
  * Key principals by SHA-256, through an in-process cache in front of PostgreSQL. Entries are evicted by
- * LISTEN/NOTIFY events the moment a key or account changes; a short TTL is the safety net.
+ * LISTEN/NOTIFY events the moment a key or account changes; a short TTL is the safety net. Hashes the database
+ * does not know go to a bounded negative cache that a key-created event clears: a flood of made-up keys with valid
+ * checksums costs one query per distinct key, not one per request.
  */
 @Injectable()
 export class ApiKeyPrincipalService implements ApiKeyPrincipalSource {
   private readonly logger = new Logger('ApiKeyPrincipals');
   private readonly cache = new Map<string, Entry>();
+  readonly unknown = new NegativeKeyCache(MAX_NEGATIVE_ENTRIES, NEGATIVE_TTL_MS);
+  /** Lookups that went to the database, and answers from the cache of known keys (for metrics and tests). */
+  lookups = 0;
+  hits = 0;
   private readonly inflight = new Map<string, Promise<ApiKeyPrincipal | null>>();
   private readonly hashByKeyId = new Map<string, string>();
   private readonly hashesByAccount = new Map<string, Set<string>>();
@@ -51,8 +60,13 @@ export class ApiKeyPrincipalService implements ApiKeyPrincipalSource {
   ) {}
 
   findByHash(hash: string): ApiKeyPrincipal | null | Promise<ApiKeyPrincipal | null> {
+    const now = Date.now();
     const entry = this.cache.get(hash);
-    if (entry && Date.now() - entry.loadedAt < (entry.principal ? POSITIVE_TTL_MS : NEGATIVE_TTL_MS)) return entry.principal;
+    if (entry && now - entry.loadedAt < POSITIVE_TTL_MS) {
+      this.hits++;
+      return entry.principal;
+    }
+    if (this.unknown.has(hash, now)) return null;
     let pending = this.inflight.get(hash);
     if (!pending) {
       pending = this.load(hash).finally(() => this.inflight.delete(hash));
@@ -68,22 +82,24 @@ export class ApiKeyPrincipalService implements ApiKeyPrincipalSource {
     } else if (event.type === 'key') {
       const hash = this.hashByKeyId.get(event.keyId);
       if (hash) this.cache.delete(hash);
+      // Only a new key can make an unknown hash known.
+      if (event.created) this.unknown.clear();
     } else {
       for (const hash of this.hashesByAccount.get(event.accountId) ?? []) this.cache.delete(hash);
     }
-    // Negative entries may hide a key created a moment ago under the same hash (practically never); drop them too.
-    for (const [hash, e] of this.cache) if (!e.principal) this.cache.delete(hash);
   }
 
   clear(): void {
     this.generation++;
     this.cache.clear();
+    this.unknown.clear();
     this.hashByKeyId.clear();
     this.hashesByAccount.clear();
   }
 
   private async load(hash: string): Promise<ApiKeyPrincipal | null> {
     const generation = this.generation;
+    this.lookups++;
     const rows: Row[] = await this.queryKey(hash);
     const principal = rows[0] ? this.toPrincipal(rows[0]) : null;
     if (generation === this.generation) this.remember(hash, principal);
@@ -118,20 +134,25 @@ export class ApiKeyPrincipalService implements ApiKeyPrincipalSource {
       scopes: new Set(r.scopes),
       allowedIps: parseAllowlist(r.allowed_ips),
       rateLimit: r.rate_limit && r.rate_window_seconds ? { limit: r.rate_limit, windowSeconds: r.rate_window_seconds } : plan.rateLimit,
+      monthlyQuota: plan.monthlyQuota,
     };
   }
 
   private remember(hash: string, principal: ApiKeyPrincipal | null): void {
+    if (!principal) {
+      this.unknown.add(hash, Date.now());
+      return;
+    }
     if (this.cache.size >= MAX_ENTRIES) {
       this.logger.warn('key cache full; clearing');
-      this.clear();
+      this.cache.clear();
+      this.hashByKeyId.clear();
+      this.hashesByAccount.clear();
     }
     this.cache.set(hash, { principal, loadedAt: Date.now() });
-    if (principal) {
-      this.hashByKeyId.set(principal.keyId, hash);
-      let set = this.hashesByAccount.get(principal.accountId);
-      if (!set) this.hashesByAccount.set(principal.accountId, (set = new Set()));
-      set.add(hash);
-    }
+    this.hashByKeyId.set(principal.keyId, hash);
+    let set = this.hashesByAccount.get(principal.accountId);
+    if (!set) this.hashesByAccount.set(principal.accountId, (set = new Set()));
+    set.add(hash);
   }
 }

@@ -9,7 +9,7 @@ export class KeyEventsListener implements OnModuleInit, OnApplicationShutdown {
   private readonly listener: PgChannelListener;
 
   constructor(@Inject(DATABASE_LOCATION) location: DatabaseLocation, principals: ApiKeyPrincipalService) {
-    this.listener = new PgChannelListener(location.url, KEY_EVENTS_CHANNEL, {
+    this.listener = new PgChannelListener(() => location.url, KEY_EVENTS_CHANNEL, {
       onMessage: (payload) => principals.evict(parseKeyEvent(payload)),
       // Anything may have changed while we were not listening.
       onConnected: () => principals.clear(),

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import {
+  ACCOUNT_QUOTA,
   API_KEY_PRINCIPALS,
   ApiKeyAuthGuard,
   ApiKeyStatusGuard,
@@ -19,6 +20,7 @@ import { REDIS } from '@vigil/platform';
 import type { Redis } from 'ioredis';
 import { API_CONFIG } from '../config/api-config.token';
 import type { ApiConfig } from '../config/api-env.schema';
+import { AccountQuotaService } from './account-quota.service';
 import { ApiKeyPrincipalService } from './api-key-principal.service';
 import { KeyController } from './key.controller';
 import { KeyEventsListener } from './key-events.listener';
@@ -26,7 +28,8 @@ import { PlanCatalog } from './plan-catalog';
 import { UsageRecorderService } from './usage-recorder.service';
 
 /**
- * The key policy: five global guards in one fixed order — identity, validity, network, authorisation, quota —
+ * The key policy: five global guards in one fixed order — identity, validity, network, authorisation, then the
+ * monthly quota and the rate limit —
  * so every route is protected by default and a call rejected early never spends quota.
  */
 @Module({
@@ -48,6 +51,8 @@ import { UsageRecorderService } from './usage-recorder.service';
     { provide: API_KEY_PRINCIPALS, useExisting: ApiKeyPrincipalService },
     UsageRecorderService,
     { provide: USAGE_RECORDER, useExisting: UsageRecorderService },
+    AccountQuotaService,
+    { provide: ACCOUNT_QUOTA, useExisting: AccountQuotaService },
     KeyEventsListener,
     { provide: APP_GUARD, useClass: ApiKeyAuthGuard },
     { provide: APP_GUARD, useClass: ApiKeyStatusGuard },
@@ -55,6 +60,6 @@ import { UsageRecorderService } from './usage-recorder.service';
     { provide: APP_GUARD, useClass: ScopesGuard },
     { provide: APP_GUARD, useClass: KeyRateLimitGuard },
   ],
-  exports: [ApiKeyPrincipalService, UsageRecorderService],
+  exports: [ApiKeyPrincipalService, UsageRecorderService, AccountQuotaService],
 })
 export class KeyPolicyModule {}

@@ -19,6 +19,8 @@ export const USAGE_FLUSH_MS = 2000;
 export class UsageRecorderService implements UsageRecorder, OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('Usage');
   private pending = new Map<string, Counts>();
+  /** Decisions since the process started, by outcome (for metrics). */
+  readonly totals: Record<UsageOutcome, number> = { allowed: 0, rate_limited: 0, denied: 0 };
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -43,6 +45,7 @@ export class UsageRecorderService implements UsageRecorder, OnModuleInit, Before
     if (!c) this.pending.set(k, (c = { allowed: 0, rate_limited: 0, denied: 0, lastUsed: 0 }));
     c[outcome]++;
     c.lastUsed = now;
+    this.totals[outcome]++;
   }
 
   /** Writes everything counted so far; concurrent calls queue behind each other. */

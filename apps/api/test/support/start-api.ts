@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
-import { LogCapture, createVigilApp, loadConfig } from '@vigil/platform';
+import { LogCapture, createVigilApp, httpTimeouts, loadConfig } from '@vigil/platform';
 import { AppModule } from '../../src/app.module';
 import { configureApi } from '../../src/configure-api';
 import { type ApiConfig, apiEnvSchema } from '../../src/config/api-env.schema';
@@ -19,7 +19,7 @@ export async function startApi(env: Record<string, string> = {}, existingDb?: Te
   const db = existingDb ?? (await createTestDatabase());
   const logs = new LogCapture();
   const config = loadConfig(apiEnvSchema, { NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: db.url, REDIS_URL: process.env.REDIS_URL ?? '', ...env });
-  const app = await createVigilApp(AppModule.forRoot(config), { bodyLimit: config.API_BODY_LIMIT, log: { service: 'api', level: config.LOG_LEVEL, stream: logs } });
+  const app = await createVigilApp(AppModule.forRoot(config), { bodyLimit: config.API_BODY_LIMIT, timeouts: httpTimeouts(config), metrics: { token: config.METRICS_TOKEN, port: config.METRICS_PORT, host: config.HOST }, log: { service: 'api', level: config.LOG_LEVEL, stream: logs } });
   configureApi(app, config);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();

@@ -13,6 +13,15 @@ export interface UsageRecorder {
   record(keyId: string, outcome: UsageOutcome): void;
 }
 
+/**
+ * Month-to-date calls per account, shared by every instance (the implementation decides how). `used` answers
+ * synchronously when the account's count is at hand; `admitted` counts a call the rate limit let through.
+ */
+export interface AccountQuota {
+  used(accountId: string, now: number): number | Promise<number>;
+  admitted(accountId: string): void;
+}
+
 export interface KeyPolicyOptions {
   keyPrefix: string;
   trustedProxies: readonly CidrRange[];
@@ -21,3 +30,4 @@ export interface KeyPolicyOptions {
 export const API_KEY_PRINCIPALS = Symbol('API_KEY_PRINCIPALS');
 export const USAGE_RECORDER = Symbol('USAGE_RECORDER');
 export const KEY_POLICY_OPTIONS = Symbol('KEY_POLICY_OPTIONS');
+export const ACCOUNT_QUOTA = Symbol('ACCOUNT_QUOTA');

@@ -1,12 +1,34 @@
-import { type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { type ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerRequest, type ThrottlerStorage } from '@nestjs/throttler';
 import type { ApiKeyPrincipal } from '../policy/api-key-principal';
 import { WindowCounterStorage } from '../rate-limit/window-counter.storage';
 import { keyProblem } from './key-problem';
 import { httpReply, httpRequest, keyState } from './key-request';
-import { USAGE_RECORDER, type UsageRecorder } from './key-policy.tokens';
+import { quotaDecide, quotaMonth } from '../policy/monthly-quota';
+import { ACCOUNT_QUOTA, type AccountQuota, USAGE_RECORDER, type UsageRecorder } from './key-policy.tokens';
 
 export const KEY_THROTTLER = 'key';
+
+/** How long a shared counter may take to answer before the call fails closed with 503. */
+export const STORE_TIMEOUT_MS = 1000;
+
+/**
+ * Rejects when `promise` has not settled `ms` after the call. The rejection is deferred to the event loop's check
+ * phase (setImmediate), after pending socket reads: when the process itself was stalled (a knowledge-base build, a
+ * major GC) and the answer arrived meanwhile, the answer wins instead of a false timeout.
+ */
+function withStallTolerantTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let done = false;
+    const timer = setTimeout(() => setImmediate(() => {
+      if (!done) reject(new Error('rate-limit store timed out'));
+    }), ms);
+    promise.then(
+      (v) => { done = true; clearTimeout(timer); resolve(v); },
+      (e: unknown) => { done = true; clearTimeout(timer); reject(e); },
+    );
+  });
+}
 
 type StorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -15,13 +37,15 @@ interface Reply {
 }
 
 /**
- * Guard 5: per-key rate limit through `@nestjs/throttler` (tracker = key id, never the key; limit and window
- * from the key, else its plan). Sets the IETF `RateLimit-Policy`/`RateLimit` fields and the `X-RateLimit-*`
- * headers on every keyed response, `Retry-After` on 429. Runs last, so a call rejected earlier costs no quota.
+ * Guard 5: the account's monthly quota, then the per-key rate limit through `@nestjs/throttler` (tracker = key id,
+ * never the key; limit and window from the key, else its plan). Sets the IETF `RateLimit-Policy`/`RateLimit` fields
+ * and the `X-RateLimit-*` headers on every keyed response, `Retry-After` on 429. Runs last, so a call rejected
+ * earlier costs neither rate limit nor quota; a call refused by the quota or the limit costs neither either.
  */
 @Injectable()
 export class KeyRateLimitGuard extends ThrottlerGuard {
   @Inject(USAGE_RECORDER) private readonly usage!: UsageRecorder;
+  @Optional() @Inject(ACCOUNT_QUOTA) private readonly quota?: AccountQuota;
 
   /**
    * One throttler, limits from the key: skip the base class's per-throttler metadata resolution (several
@@ -30,6 +54,11 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const principal = keyState(httpRequest(context)).vigilKey;
     if (!principal) return true;
+    if (this.quota) {
+      const used = this.quota.used(principal.accountId, Date.now());
+      if (typeof used === 'number') this.checkQuota(principal, used);
+      else this.checkQuota(principal, await used);
+    }
     const name = this.throttlers[0].name ?? KEY_THROTTLER;
     const { limit, windowSeconds } = principal.rateLimit;
     const key = this.generateKey(context, principal.keyId, name);
@@ -37,7 +66,7 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
     if (this.storageService instanceof WindowCounterStorage) return this.decide(context, principal, name, this.storageService.incrementSync(key, windowSeconds * 1000, limit));
     let record: StorageRecord;
     try {
-      record = await this.storageService.increment(key, windowSeconds * 1000, limit, 0, name);
+      record = await withStallTolerantTimeout(this.storageService.increment(key, windowSeconds * 1000, limit, 0, name), STORE_TIMEOUT_MS);
     } catch {
       // Fail closed, and say so: without the shared counter no instance can enforce the limit.
       throw keyProblem('ServiceUnavailable', 'The rate-limit store is unreachable; retry shortly.', { 'retry-after': '5' });
@@ -72,6 +101,23 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
       throw keyProblem('RateLimited', `This API key allows ${limit} requests per ${windowSeconds} s; retry in ${record.timeToBlockExpire} s.`, { 'retry-after': String(record.timeToBlockExpire) }, { limit, windowSeconds, retryAfterSeconds: record.timeToBlockExpire });
     }
     this.usage.record(principal.keyId, 'allowed');
+    this.quota?.admitted(principal.accountId);
     return true;
+  }
+
+  private checkQuota(principal: ApiKeyPrincipal, used: number): void {
+    if (used < principal.monthlyQuota) return; // the common case: no date arithmetic on the request path
+    const now = Date.now();
+    const month = quotaMonth(now);
+    const decision = quotaDecide(used, principal.monthlyQuota, now, month);
+    if (decision.allowed) return;
+    const resetAt = new Date(month.resetAt).toISOString().replace('.000Z', 'Z');
+    this.usage.record(principal.keyId, 'rate_limited');
+    throw keyProblem(
+      'QuotaExceeded',
+      `This account's plan allows ${principal.monthlyQuota} calls per calendar month (UTC); the quota resets at ${resetAt}.`,
+      { 'retry-after': String(decision.resetSeconds) },
+      { quota: principal.monthlyQuota, resetAt, retryAfterSeconds: decision.resetSeconds },
+    );
   }
 }

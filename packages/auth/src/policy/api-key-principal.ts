@@ -11,4 +11,6 @@ export interface ApiKeyPrincipal {
   scopes: ReadonlySet<string>;
   allowedIps: readonly CidrRange[];
   rateLimit: { limit: number; windowSeconds: number };
+  /** Calls per UTC calendar month the key's account may make (its plan in force). */
+  monthlyQuota: number;
 }

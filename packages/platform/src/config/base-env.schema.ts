@@ -50,12 +50,23 @@ export const baseEnvShape = {
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: redisUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   VIGIL_KEY_PREFIX: z.string().regex(/^[a-z][a-z0-9]{1,15}$/, 'must match [a-z][a-z0-9]{1,15}').default('vigil'),
   TRUSTED_PROXIES: ipList,
   VIGIL_PLANS: plans,
+  /** Bearer token that opens `/metrics` on each app's own port; unset = not served there. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
 };
 
 export const baseEnvSchema = z.object(baseEnvShape);
 export type BaseConfig = z.infer<typeof baseEnvSchema>;
 
 export { port as portSchema };
+
+/** The connection limits of an app from its configuration (see `createVigilApp`). */
+export function httpTimeouts(c: Pick<BaseConfig, 'HTTP_HEADERS_TIMEOUT_MS' | 'HTTP_REQUEST_TIMEOUT_MS' | 'HTTP_IDLE_TIMEOUT_MS'>): { headersMs: number; requestMs: number; idleMs: number } {
+  return { headersMs: c.HTTP_HEADERS_TIMEOUT_MS, requestMs: c.HTTP_REQUEST_TIMEOUT_MS, idleMs: c.HTTP_IDLE_TIMEOUT_MS };
+}

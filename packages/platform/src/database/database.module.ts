@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { createDataSource, locateDatabase, type DatabaseLocation } from '@vigil/db';
 import { DataSource } from 'typeorm';
+import { EmbeddedServerFollower } from './embedded-server.follower';
 
 export const DATABASE_LOCATION = Symbol('DATABASE_LOCATION');
 
@@ -18,11 +19,15 @@ export interface DatabaseModuleOptions {
 @Module({})
 export class DatabaseModule implements OnApplicationShutdown {
   private static readonly logger = new Logger('Database');
+  private readonly follower: EmbeddedServerFollower;
 
   constructor(
     @Inject(DATABASE_LOCATION) private readonly location: DatabaseLocation,
     private readonly dataSource: DataSource,
-  ) {}
+  ) {
+    this.follower = new EmbeddedServerFollower(location, dataSource);
+    this.follower.start();
+  }
 
   static forRoot(options: DatabaseModuleOptions): DynamicModule {
     return {
@@ -53,6 +58,7 @@ export class DatabaseModule implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.follower.stop();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
     await this.location.stop();
   }

@@ -18,8 +18,9 @@ export class PgChannelListener {
   private stopped = false;
   private retryMs = 250;
 
+  /** `url` may be a function: read again on every (re)connect, so a listener follows a server that moved. */
   constructor(
-    private readonly url: string,
+    private readonly url: string | (() => string),
     private readonly channel: string,
     private readonly handlers: PgChannelHandlers,
   ) {
@@ -27,7 +28,7 @@ export class PgChannelListener {
   }
 
   async start(): Promise<void> {
-    const client = new Client({ connectionString: this.url, application_name: `vigil-listen-${this.channel}` });
+    const client = new Client({ connectionString: typeof this.url === 'function' ? this.url() : this.url, application_name: `vigil-listen-${this.channel}` });
     client.on('notification', (msg) => {
       if (msg.channel === this.channel) this.handlers.onMessage(msg.payload);
     });

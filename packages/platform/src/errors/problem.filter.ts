@@ -4,6 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestIdFor } from '../logging/request-id';
 import { PROBLEM_CONTENT_TYPE, keyForStatus, problemBody } from './problem-body';
 import { ProblemException } from './problem.exception';
+import { rememberProblemCode } from './problem-code';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { KeyPolicyException } from '@vigil/auth';
 
 /** Errors Fastify raises before a handler runs (body parsing, limits, media type), by their FST_ code. */
@@ -42,6 +44,11 @@ export class ProblemExceptionFilter implements ExceptionFilter {
         body = problemBody(keyForStatus(status), requestId, detail);
         body.status = status;
       }
+    } else if (isDatabaseUnavailable(exception)) {
+      // The database cannot answer: say so, and when to retry, instead of an opaque 500.
+      this.logger.error({ err: exception, requestId }, 'database unavailable');
+      body = problemBody('ServiceUnavailable', requestId, 'The database is unreachable; retry shortly.');
+      headers = { 'retry-after': '5' };
     } else {
       this.logger.error({ err: exception, requestId }, 'unhandled error');
       body = problemBody('InternalError', requestId, 'An unexpected error occurred; quote the request id when reporting it.');
@@ -49,6 +56,7 @@ export class ProblemExceptionFilter implements ExceptionFilter {
     if (body.status >= 500 && !(exception instanceof ProblemException) && exception instanceof HttpException) {
       this.logger.error({ err: exception, requestId }, 'server error');
     }
+    rememberProblemCode(req.raw, body.code);
     reply.status(body.status).headers({ ...headers, 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId }).send(body);
   }
 }

@@ -1,5 +1,6 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import type { ProblemFieldError } from '@vigil/contracts';
+import { validationDetail } from './problem-body';
 import { ProblemException } from './problem.exception';
 
 /** Flattens class-validator errors into RFC 6901 pointers. */
@@ -25,7 +26,7 @@ export function createValidationPipe(): ValidationPipe {
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => {
       const list = fieldErrors(errors);
-      return new ProblemException('ValidationFailed', { detail: list.map((e) => `${e.pointer}: ${e.message}`).join('; ') || 'Invalid request.', errors: list });
+      return new ProblemException('ValidationFailed', { detail: validationDetail(list), errors: list });
     },
   });
 }

@@ -1,11 +1,14 @@
 import type { LoggerService } from '@nestjs/common';
 import type { Logger } from 'pino';
 
+const STARTUP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory']);
+
 /** Routes Nest's own log calls (bootstrap, filters, services) into the app's pino logger as JSON. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly pino: Logger) {}
 
-  log(message: unknown, context?: string): void { this.write('info', message, context); }
+  /** Nest's start-up chatter (each module loaded, each route mapped) is debug; the rest of `log` is info. */
+  log(message: unknown, context?: string): void { this.write(context !== undefined && STARTUP_CONTEXTS.has(context) ? 'debug' : 'info', message, context); }
   error(message: unknown, stackOrContext?: string, context?: string): void { this.write('error', message, context ?? stackOrContext); }
   warn(message: unknown, context?: string): void { this.write('warn', message, context); }
   debug(message: unknown, context?: string): void { this.write('debug', message, context); }

@@ -1,0 +1,102 @@
+// Replays the reproductions of issue #12 against real API and admin processes (as `npm start` runs them, on a
+// throw-away database of the local PostgreSQL, with Redis) and prints what each answers now.
+// Usage: node bench/src/repro-hardening.mjs   (DATABASE_URL / REDIS_URL as for the benchmark)
+import { connect } from 'node:net';
+import { generateApiKey } from '@vigil/auth';
+import { createDataSource } from '@vigil/db';
+import { withDatabase } from '@vigil/db/testing';
+import { seedKey, spawnApp, withPgClient } from '@vigil/testing';
+
+const adminDbUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+async function setupDatabase() {
+  const name = `vigil_repro_${Date.now().toString(36)}`;
+  await withPgClient(adminDbUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  const url = withDatabase(adminDbUrl, name);
+  const ds = createDataSource({ url, poolSize: 1 });
+  await ds.initialize();
+  await ds.runMigrations({ transaction: 'all' });
+  await ds.destroy();
+  return { url, drop: () => withPgClient(adminDbUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)) };
+}
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const rows = [];
+const row = (item, reproduction, now) => rows.push({ item, reproduction, now });
+
+function raw(url, data, waitMs = 5000) {
+  const { port } = new URL(url);
+  return new Promise((resolve) => {
+    const s = connect(Number(port), '127.0.0.1');
+    let text = '';
+    const t = setTimeout(() => { s.destroy(); resolve(text); }, waitMs);
+    s.on('data', (d) => (text += d));
+    s.on('close', () => { clearTimeout(t); resolve(text); });
+    s.on('error', () => resolve(text));
+    s.on('connect', () => s.write(data));
+  });
+}
+const status = (text) => text.split('\r\n')[0];
+const ctype = (text) => /content-type: ([^\r]+)/i.exec(text)?.[1] ?? '-';
+
+const db = await setupDatabase();
+const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl, LOG_LEVEL: 'info', METRICS_TOKEN: 'repro-metrics-token-0123456789', HTTP_REQUEST_TIMEOUT_MS: '3000' };
+const api = await spawnApp('api', env);
+const admin = await spawnApp('admin', env);
+try {
+  const { key } = await seedKey(db.url, { plan: 'pro' });
+  const post = (path, body, headers = {}) => fetch(`${api.url}${path}`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  // 2. rate limit above the plan
+  const signup = await fetch(`${admin.url}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `repro-${Date.now()}@example.com`, password: 'Vigil-repro-9Qx7Lm2Zt4-pw' }) });
+  const cookies = (signup.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+  const csrf = (await signup.json()).csrfToken;
+  const greedy = await fetch(`${admin.url}/api/keys`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookies, 'x-csrf-token': csrf }, body: JSON.stringify({ label: 'greedy', rateLimit: { limit: 1_000_000, windowSeconds: 1 } }) });
+  row('2', 'POST /api/keys {rateLimit: 1,000,000/1 s}', `${greedy.status} ${(await greedy.json()).code}`);
+
+  // 6. undecodable cookie
+  const badCookie = await fetch(`${admin.url}/api/keys`, { headers: { cookie: `ga=%zz; ${cookies}` } });
+  row('6', 'cookie: ga=%zz on a signed-in route', String(badCookie.status));
+
+  // 7. error body size
+  const big = await post('/v1/interactions/check', { drugs: ['warfarin', 'aspirin'], options: { include: new Array(32_000).fill(0) } });
+  row('7', '64 KB body of 32,000 bad include items', `${big.status}, error body ${(await big.text()).length} bytes`);
+
+  // 8. keys in logs (read back from the API's own log lines)
+  const secret = generateApiKey('vigil');
+  await (await fetch(`${api.url}/v1/key?api_key=${secret}`, { headers: { 'api-key': secret, apikey: secret, 'x-api-token': secret, 'proxy-authorization': `Basic ${secret}` } })).arrayBuffer();
+  await new Promise((r) => setTimeout(r, 300));
+  row('8', 'key in query string and four other headers', api.output().includes(secret.slice(6)) ? 'KEY IN LOG' : 'not in the log');
+
+  // 9. NUL bytes
+  const nul = await fetch(`${admin.url}/api/keys`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookies, 'x-csrf-token': csrf }, body: JSON.stringify({ label: 'a\u0000b' }) });
+  row('9', 'NUL in a key label', `${nul.status} ${(await nul.json()).code}`);
+
+  // 10. Fastify's own refusals
+  const r431 = await raw(api.url, `GET /healthz HTTP/1.1\r\nHost: x\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`);
+  row('10', 'header of 20 KB', `${status(r431)}, ${ctype(r431)}`);
+  const r414 = await fetch(`${api.url}/v1/drugs/${'z'.repeat(5000)}`, { headers: { 'x-api-key': key } });
+  const t414 = await r414.text();
+  row('10', '5,000-character path segment', `${r414.status} ${r414.headers.get('content-type')}, path echoed: ${t414.includes('zzzzzzzz')}`);
+  const r400 = await raw(api.url, 'GARBAGE\r\n\r\n');
+  row('10', 'malformed request line', `${status(r400)}, ${ctype(r400)}`);
+
+  // 12. trickled body
+  const t0 = Date.now();
+  const trickle = await raw(api.url, `POST /v1/interactions/check HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`, 20_000);
+  row('12', 'body that never completes (HTTP_REQUEST_TIMEOUT_MS=3000)', `${status(trickle)} after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  // 17. made-up keys
+  const fake = generateApiKey('vigil');
+  for (let i = 0; i < 200; i++) await (await fetch(`${api.url}/v1/key`, { headers: { 'x-api-key': fake } })).arrayBuffer();
+  const metrics = await (await fetch(`${api.url}/metrics`, { headers: { authorization: `Bearer ${env.METRICS_TOKEN}` } })).text();
+  const misses = /vigil_key_cache_lookups_total\{result="miss"[^}]*\} (\d+)/.exec(metrics)?.[1];
+  const negative = /vigil_key_cache_lookups_total\{result="negative_hit"[^}]*\} (\d+)/.exec(metrics)?.[1];
+  row('17', '200 calls with one made-up key (valid checksum)', `database lookups in total: ${misses}; negative-cache hits: ${negative}`);
+} finally {
+  await api.stop();
+  await admin.stop();
+  await db.drop();
+}
+
+console.log('| item | reproduction | now |\n|---|---|---|');
+for (const r of rows) console.log(`| ${r.item} | ${r.reproduction} | ${r.now} |`);
