@@ -4,7 +4,10 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { RedisWindowStorage, WindowCounterStorage } from '@vigil/auth';
 import { REDIS } from '@vigil/platform';
 import type { Redis } from 'ioredis';
+import { AccountEmailService } from './accounts/account-email.service';
+import { AccountTokensService } from './accounts/account-tokens.service';
 import { AccountsService } from './accounts/accounts.service';
+import { MailerService } from './email/mailer.service';
 import { AuditService } from './audit/audit.service';
 import { KeyEventsPublisher } from './keys/key-events.publisher';
 import { KeysController } from './keys/keys.controller';
@@ -24,7 +27,7 @@ import { LoginFailureLimiter } from './sessions/login-failure.limiter';
     }),
   ],
   controllers: [AuthController, KeysController],
-  providers: [AuditService, AccountsService, SessionsService, LoginFailureLimiter, KeysService, KeyEventsPublisher, { provide: APP_GUARD, useClass: SessionGuard }],
-  exports: [AuditService, AccountsService, SessionsService, KeysService, KeyEventsPublisher],
+  providers: [AuditService, AccountsService, AccountTokensService, AccountEmailService, MailerService, SessionsService, LoginFailureLimiter, KeysService, KeyEventsPublisher, { provide: APP_GUARD, useClass: SessionGuard }],
+  exports: [AuditService, AccountsService, AccountEmailService, MailerService, SessionsService, KeysService, KeyEventsPublisher],
 })
 export class AdminCoreModule {}

@@ -4,6 +4,7 @@
  */
 export const ErrorCodes = {
   InvalidJson: { code: 'invalid_json', status: 400, title: 'Request body is not valid JSON' },
+  LinkInvalid: { code: 'link_invalid', status: 400, title: 'Link invalid, expired or already used' },
   MalformedRequest: { code: 'malformed_request', status: 400, title: 'Malformed HTTP request' },
   ValidationFailed: { code: 'validation_failed', status: 400, title: 'Request validation failed' },
   ApiKeyMissing: { code: 'api_key_missing', status: 401, title: 'API key missing' },
@@ -16,6 +17,7 @@ export const ErrorCodes = {
   IpNotAllowed: { code: 'ip_not_allowed', status: 403, title: 'Client IP not allowed for this key' },
   InsufficientScope: { code: 'insufficient_scope', status: 403, title: 'API key lacks a required scope' },
   AccountSuspended: { code: 'account_suspended', status: 403, title: 'Account suspended' },
+  EmailUnverified: { code: 'email_unverified', status: 403, title: 'Email address not verified' },
   Forbidden: { code: 'forbidden', status: 403, title: 'Forbidden' },
   RateLimitAbovePlan: { code: 'rate_limit_above_plan', status: 403, title: 'Rate limit above the plan' },
   CsrfFailed: { code: 'csrf_failed', status: 403, title: 'CSRF token missing or invalid' },

@@ -21,6 +21,8 @@ export interface AccountView {
   plan: PlanDefinition;
   accountPlan: string;
   trial: { plan: string; endsAt: string; active: boolean } | null;
+  /** False until the owner follows the emailed link (or resets the password, or the operator verifies). */
+  emailVerified: boolean;
   createdAt: string;
   lastActiveAt: string | null;
 }
@@ -51,19 +53,34 @@ export class AccountsService {
       plan: this.plan(effectivePlanId(a)),
       accountPlan: a.plan,
       trial,
+      emailVerified: a.emailVerifiedAt !== null && a.emailVerifiedAt !== undefined,
       createdAt: a.createdAt.toISOString(),
       lastActiveAt: a.lastActiveAt ? a.lastActiveAt.toISOString() : null,
     };
   }
 
-  async create(input: { email: string; password?: string; role?: 'user' | 'admin' }, actor: Actor): Promise<AccountEntity> {
-    const email = input.email.trim();
+  /** Refuses a malformed address or a weak password with the usual validation problem (nothing is written). */
+  validateNew(email: string, password: string | undefined): void {
     const errors = [];
     if (!EMAIL.test(email)) errors.push({ pointer: '/email', code: 'isEmail', message: 'must be an email address' });
-    const pw = input.password === undefined ? null : passwordProblem(input.password, email);
+    const pw = password === undefined ? null : passwordProblem(password, email);
     if (pw) errors.push({ pointer: '/password', code: 'weakPassword', message: `password ${pw}` });
     if (errors.length) throw new ProblemException('ValidationFailed', { detail: errors.map((e) => e.message).join('; '), errors });
-    const passwordHash = input.password === undefined ? null : await this.hasher.hash(input.password);
+  }
+
+  /**
+   * Creates an account with the trial. Accounts created by the operator or an admin count as verified (they vouch
+   * for the address); a self-service sign-up passes `emailVerified: false` and a pre-computed `passwordHash`, and
+   * `within` runs in the same transaction (the sign-up issues its verification token there).
+   */
+  async create(
+    input: { email: string; password?: string; passwordHash?: string; role?: 'user' | 'admin'; emailVerified?: boolean },
+    actor: Actor,
+    within?: (m: EntityManager, account: AccountEntity) => Promise<void>,
+  ): Promise<AccountEntity> {
+    const email = input.email.trim();
+    this.validateNew(email, input.password);
+    const passwordHash = input.passwordHash ?? (input.password === undefined ? null : await this.hasher.hash(input.password));
     const trialDays = this.config.TRIAL_DAYS;
     try {
       return await this.dataSource.transaction(async (m) => {
@@ -74,12 +91,14 @@ export class AccountsService {
           plan: this.config.VIGIL_PLANS[0].id,
           trialPlan: trialDays > 0 ? this.config.TRIAL_PLAN : null,
           trialEndsAt: trialDays > 0 ? new Date(Date.now() + trialDays * 86_400_000) : null,
+          emailVerifiedAt: input.emailVerified === false ? null : new Date(),
         });
         await m.save(account);
         await this.audit.record(m, actor.type === 'account' ? { ...actor, accountId: account.id } : actor, {
           action: 'account.create', targetType: 'account', targetId: account.id,
-          after: { email, role: account.role, plan: account.plan, trialPlan: account.trialPlan, trialEndsAt: account.trialEndsAt?.toISOString() ?? null },
+          after: { email, role: account.role, plan: account.plan, trialPlan: account.trialPlan, trialEndsAt: account.trialEndsAt?.toISOString() ?? null, emailVerified: account.emailVerifiedAt !== null },
         });
+        await within?.(m, account);
         return account;
       });
     } catch (error) {

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { createDataSource, locateDatabase, migrationStatus } from '@vigil/db';
 import { ConfigError, ProblemException, loadConfig } from '@vigil/platform';
 import { adminEnvSchema } from '../config/admin-env.schema';
-import { accountsCreate, accountsSetStatus } from './account-commands';
+import { accountsCreate, accountsResetLink, accountsSetStatus, accountsVerify } from './account-commands';
 import { CliModule } from './cli.module';
 import { CliUsageError } from './cli-usage.error';
 import { keysCreate, keysList, keysRevoke } from './key-commands';
@@ -23,6 +23,8 @@ const APP_COMMANDS: Record<string, { usage: string; run: AppCommand }> = {
   'accounts create': { usage: 'accounts create --email E [--password P] [--admin]', run: accountsCreate },
   'accounts suspend': { usage: 'accounts suspend --email E', run: (a, x) => accountsSetStatus(a, x, 'suspended') },
   'accounts reactivate': { usage: 'accounts reactivate --email E', run: (a, x) => accountsSetStatus(a, x, 'active') },
+  'accounts verify': { usage: 'accounts verify --email E', run: accountsVerify },
+  'accounts reset-link': { usage: 'accounts reset-link --email E', run: accountsResetLink },
   'keys create': { usage: 'keys create --email E --label L [--scopes a,b] [--allow-ip CIDR,...] [--rate-limit N/SECONDSs] [--expires ISO]', run: keysCreate },
   'keys list': { usage: 'keys list --email E', run: keysList },
   'keys revoke': { usage: 'keys revoke ID', run: keysRevoke },

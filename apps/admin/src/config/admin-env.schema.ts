@@ -9,6 +9,19 @@ export const adminEnvSchema = z.object({
   ADMIN_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Public URL of the API, shown in the dashboard's quickstart. */
   PUBLIC_API_URL: z.string().url('must be an absolute URL').optional(),
+  /**
+   * Base URL of the dashboard as users reach it, used in emailed links (never taken from a request's Host header,
+   * which a client controls). Default: http://localhost:<ADMIN_PORT>.
+   */
+  ADMIN_PUBLIC_URL: z.string().url('must be an absolute URL').optional(),
+  /**
+   * Outgoing mail for email verification and password reset, e.g. smtps://user:pass@smtp.example.com:465 or
+   * smtp://relay:587 (STARTTLS when offered). Unset = nothing is sent: each link goes to the admin app's log at warn
+   * level and the operator CLI can verify an account or issue a reset link.
+   */
+  SMTP_URL: z.string().refine((v) => /^smtps?:\/\/[^\s]+$/.test(v), 'must be an smtp:// or smtps:// URL').optional(),
+  /** Sender of Vigil's emails. */
+  MAIL_FROM: z.string().min(3).default('Vigil <no-reply@localhost>'),
   /** Length of the higher-plan trial started at sign-up; 0 disables trials. */
   TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** Plan a trial runs on. */

@@ -37,6 +37,10 @@ export class KeysService {
     const { entity, account } = await this.dataSource.transaction(async (m) => {
       const account = await m.findOne(AccountEntity, { where: { id: accountId }, lock: { mode: 'pessimistic_write' } });
       if (!account) throw new ProblemException('NotFound', { detail: 'Account not found.' });
+      // The owner must have proved the address first; an admin or the operator creating a key vouches for it.
+      if (account.emailVerifiedAt === null && actor.type === 'account') {
+        throw new ProblemException('EmailUnverified', { detail: `Verify ${account.email} first: follow the link in the email we sent, or ask for a new one on the dashboard.` });
+      }
       const plan = this.accounts.plan(effectivePlanId(account));
       const active = await m.count(ApiKeyEntity, { where: { accountId, status: 'active' } });
       if (active >= plan.maxKeys) throw new ProblemException('Conflict', { detail: `The ${plan.name} plan allows ${plan.maxKeys} active keys; revoke one first.` });

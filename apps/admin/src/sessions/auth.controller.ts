@@ -2,10 +2,11 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nes
 import { Public } from '@vigil/auth';
 import { ProblemException, requestIdFor } from '@vigil/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AccountEmailService } from '../accounts/account-email.service';
 import { AccountsService } from '../accounts/accounts.service';
 import { actorFrom } from '../common/actor-from-request';
 import { CSRF_COOKIE, SESSION_COOKIE, serializeCookie } from './cookies';
-import { ChangePasswordRequest, LoginRequest, SignupRequest } from './auth.requests';
+import { ChangePasswordRequest, EmailRequest, LoginRequest, ResetPasswordRequest, SignupRequest, TokenRequest } from './auth.requests';
 import { LoginFailureLimiter } from './login-failure.limiter';
 import { LoginThrottleGuard } from './login-throttle.guard';
 import type { SessionRequest } from './session-request';
@@ -13,27 +14,70 @@ import { SessionsService } from './sessions.service';
 
 type Req = FastifyRequest & SessionRequest;
 
-/** `/api/auth`: sign-up, sign-in (session + CSRF cookies), sign-out, current account, password change. */
+/** What sign-up and reset requests answer, whether or not the address has an account. */
+const SIGNUP_ACCEPTED = { status: 'verification_sent', detail: 'Check your inbox: we sent a link to finish creating the account. If the address already has an account, the email says so instead.' };
+const RESET_ACCEPTED = { status: 'reset_sent', detail: 'If an account uses this address, we sent it a link to choose a new password.' };
+
+/**
+ * `/api/auth`: sign-up with email verification, sign-in (session + CSRF cookies), sign-out, current account,
+ * password change and reset by email.
+ */
 @Controller('api/auth')
 export class AuthController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly sessions: SessionsService,
     private readonly failures: LoginFailureLimiter,
+    private readonly emails: AccountEmailService,
   ) {}
 
+  /**
+   * 202 with the same body for a new address and for one that already has an account (which gets an email saying
+   * so): sign-up never reveals who is registered. No session: the account is used after following the link.
+   */
   @Public()
   @Post('signup')
+  @HttpCode(202)
   @UseGuards(LoginThrottleGuard)
-  async signup(@Body() body: SignupRequest, @Req() req: Req, @Res({ passthrough: true }) reply: FastifyReply) {
-    try {
-      await this.accounts.create({ email: body.email, password: body.password }, { type: 'account', label: body.email, requestId: requestIdFor(req.raw), ip: req.ip });
-    } catch (error) {
-      // An existing email must not be revealed: continue as a sign-in, which answers the same generic
-      // invalid_credentials for a wrong password (and signs the owner in with the right one).
-      if (!(error instanceof ProblemException && error.key === 'Conflict')) throw error;
-    }
-    return this.startSession(body, req, reply);
+  async signup(@Body() body: SignupRequest, @Req() req: Req) {
+    await this.emails.signup({ email: body.email, password: body.password }, { type: 'account', label: body.email, requestId: requestIdFor(req.raw), ip: req.ip });
+    return SIGNUP_ACCEPTED;
+  }
+
+  @Public()
+  @Post('verify-email')
+  @HttpCode(200)
+  @UseGuards(LoginThrottleGuard)
+  async verifyEmail(@Body() body: TokenRequest, @Req() req: Req) {
+    const { email } = await this.emails.verify(body.token, { type: 'account', requestId: requestIdFor(req.raw), ip: req.ip });
+    return { status: 'verified', email, detail: 'Email address verified. Sign in to create API keys.' };
+  }
+
+  /** A new verification link for the signed-in account. */
+  @Post('verify-email/resend')
+  @HttpCode(202)
+  async resendVerification(@Req() req: Req) {
+    await this.emails.resend(req.vigilSession!.account.id, actorFrom(req));
+    return { status: 'verification_sent', detail: `We sent a new link to ${req.vigilSession!.account.email}.` };
+  }
+
+  @Public()
+  @Post('password-reset')
+  @HttpCode(202)
+  @UseGuards(LoginThrottleGuard)
+  async requestPasswordReset(@Body() body: EmailRequest, @Req() req: Req) {
+    await this.emails.requestReset(body.email, { type: 'account', label: body.email, requestId: requestIdFor(req.raw), ip: req.ip });
+    return RESET_ACCEPTED;
+  }
+
+  @Public()
+  @Post('password-reset/confirm')
+  @HttpCode(200)
+  @UseGuards(LoginThrottleGuard)
+  async confirmPasswordReset(@Body() body: ResetPasswordRequest, @Req() req: Req) {
+    const { email } = await this.emails.resetPassword(body.token, body.newPassword, { type: 'account', requestId: requestIdFor(req.raw), ip: req.ip });
+    await this.failures.succeeded(req.ip, email);
+    return { status: 'password_reset', email, detail: 'Password changed; every session was signed out. Sign in with the new password.' };
   }
 
   @Public()

@@ -21,3 +21,21 @@ export class ChangePasswordRequest {
   @Length(1, 256)
   newPassword: string;
 }
+
+export class EmailRequest {
+  @IsEmail()
+  @MaxLength(320)
+  email: string;
+}
+
+export class TokenRequest {
+  @IsString()
+  @Length(1, 200)
+  token: string;
+}
+
+export class ResetPasswordRequest extends TokenRequest {
+  @IsString()
+  @Length(1, 256)
+  newPassword: string;
+}

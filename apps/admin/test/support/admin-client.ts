@@ -41,9 +41,7 @@ export class AdminClient {
   }
 
   async signup(email: string, password: string): Promise<HttpResult> {
-    const r = await this.post('/api/auth/signup', { email, password });
-    if (r.status === 201 || r.status === 200) this.csrfToken = r.body.csrfToken;
-    return r;
+    return this.post('/api/auth/signup', { email, password });
   }
 
   async login(email: string, password: string): Promise<HttpResult> {

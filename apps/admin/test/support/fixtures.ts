@@ -14,14 +14,31 @@ export function expectProblem(r: HttpResult, status: number, code: string): void
   expect(r.body).toMatchObject({ type: expect.stringContaining('https://'), title: expect.any(String), status, detail: expect.any(String), requestId: expect.any(String) });
 }
 
-/** A signed-up, signed-in user client. */
+/**
+ * The newest emailed link's token for an address, from the admin app's log: with no SMTP_URL (the test default)
+ * the app logs each link for the operator, as documented.
+ */
+export function loggedToken(admin: RunningAdmin, email: string, route: 'verify-email' | 'reset-password'): string {
+  const pattern = new RegExp(`link for ${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\S+/#/${route}/([0-9a-f]{64})`, 'i');
+  for (let i = admin.logs.lines.length - 1; i >= 0; i--) {
+    const m = pattern.exec(admin.logs.lines[i]);
+    if (m) return m[1];
+  }
+  throw new Error(`no ${route} link for ${email} in the admin log`);
+}
+
+/** A user who signed up, followed the verification link (read from the log, no SMTP configured) and signed in. */
 export async function signedUpUser(admin: RunningAdmin, tag = 'user'): Promise<{ client: AdminClient; email: string; password: string; id: string }> {
   const client = new AdminClient(admin.url);
   const email = uniqueEmail(tag);
   const password = strongPassword();
   const r = await client.signup(email, password);
-  if (r.status !== 201) throw new Error(`signup failed: ${r.status} ${r.text}`);
-  return { client, email, password, id: r.body.account.id };
+  if (r.status !== 202) throw new Error(`signup failed: ${r.status} ${r.text}`);
+  const verified = await client.post('/api/auth/verify-email', { token: loggedToken(admin, email, 'verify-email') });
+  if (verified.status !== 200) throw new Error(`verification failed: ${verified.status} ${verified.text}`);
+  const login = await client.login(email, password);
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+  return { client, email, password, id: login.body.account.id };
 }
 
 /** An internal admin (created as the CLI does), signed in. */
