@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
 import { Client } from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { strongPassword, uniqueEmail } from './support/fixtures';
+import { SmtpInbox } from './support/smtp-inbox';
 import { REPO_ROOT, type SpawnedApp, freePort, spawnApp, vigilCli } from '@vigil/testing';
 import { type RunningAdmin, startAdmin } from './support/start-admin';
 
@@ -31,6 +32,7 @@ suite('dashboard in a real browser', () => {
   let db: TestDatabase;
   let api: SpawnedApp;
   let admin: RunningAdmin;
+  let inbox: SmtpInbox;
   let context: BrowserContext;
   let page: Page;
   let userDataDir: string;
@@ -93,7 +95,9 @@ suite('dashboard in a real browser', () => {
     const adminPort = await freePort();
     api = await spawnApp('api', { LOG_LEVEL: 'warn', DATABASE_URL: db.url, CORS_ORIGINS: `http://127.0.0.1:${adminPort}` });
     // In-memory login throttling: the browser always comes from 127.0.0.1, so keep its counters to this app.
-    admin = await startAdmin({ PUBLIC_API_URL: api.url, REDIS_URL: '' }, db, adminPort);
+    // Emails go to a real SMTP receiver; their links point at this dashboard.
+    inbox = await SmtpInbox.start();
+    admin = await startAdmin({ PUBLIC_API_URL: api.url, REDIS_URL: '', SMTP_URL: inbox.url, ADMIN_PUBLIC_URL: `http://127.0.0.1:${adminPort}` }, db, adminPort);
     const { chromium } = await import('playwright-core');
     userDataDir = mkdtempSync(join(tmpdir(), 'vigil-chromium-'));
     context = await chromium.launchPersistentContext(userDataDir, {
@@ -118,6 +122,7 @@ suite('dashboard in a real browser', () => {
     await context?.close().catch(() => undefined);
     if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
     await admin?.close();
+    await inbox?.close();
     await api?.stop();
     await db?.drop();
   }, 60_000);
@@ -127,7 +132,15 @@ suite('dashboard in a real browser', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('signs up (no card asked) and lands on an empty keys page', async () => {
+  /** The link in the newest email to an address, as a mail client would show it. */
+  async function emailedLink(email: string, n: number, route: 'verify-email' | 'reset-password'): Promise<string> {
+    const text = (await inbox.waitFor(email, n)).text;
+    const m = new RegExp(`(http://\\S+/#/${route}/[0-9a-f]{64})`).exec(text);
+    if (!m) throw new Error(`no ${route} link in ${text}`);
+    return m[1];
+  }
+
+  it('signs up (no card asked), is asked to verify, follows the emailed link, signs in and lands on an empty keys page', async () => {
     await page.goto(admin.url);
     await page.waitForURL(/#\/signin$/);
     await shot('01-sign-in');
@@ -140,8 +153,23 @@ suite('dashboard in a real browser', () => {
     await page.getByTestId('password').fill(user.password);
     await shot('02-sign-up');
     await page.getByTestId('submit').click();
+    await page.getByTestId('check-email').getByText(user.email, { exact: false }).waitFor();
+
+    // Signed in before verifying: every page says so, and a new link can be sent.
+    expect(await signIn(user.email, user.password)).toBe(200);
+    await page.waitForURL(/#\/keys$/);
+    await page.getByTestId('verify-banner').waitFor();
+    await page.getByTestId('resend-verification').click();
+    await page.getByText(`We sent a new link to ${user.email}.`).waitFor();
+    await shot('02b-verify-banner');
+
+    await page.goto(await emailedLink(user.email, 2, 'verify-email'));
+    await page.getByTestId('verified').getByText(`${user.email} is verified`, { exact: false }).waitFor();
+    await page.getByTestId('to-sign-in').click();
+    expect(await signIn(user.email, user.password)).toBe(200);
     await page.waitForURL(/#\/keys$/);
     await page.getByText('No keys yet').waitFor();
+    expect(await page.getByTestId('verify-banner').count()).toBe(0);
     expect(await page.getByTestId('who').textContent()).toBe(user.email);
   }, 60_000);
 
@@ -252,6 +280,29 @@ suite('dashboard in a real browser', () => {
     expect(await page.getByTestId('trial').textContent()).toMatch(/Pro until \d{4}-\d{2}-\d{2}/);
     await shot('08-account');
   }, 30_000);
+
+  it('forgot password: the emailed link sets a new password, every session ends, keys keep working', async () => {
+    await page.getByTestId('sign-out').click();
+    await page.waitForURL(/#\/signin$/);
+    await page.getByTestId('forgot-password').click();
+    await page.waitForURL(/#\/forgot-password$/);
+    await page.getByTestId('email').fill(user.email);
+    await page.getByTestId('submit').click();
+    await page.getByTestId('reset-sent').waitFor();
+    await page.goto(await emailedLink(user.email, 3, 'reset-password'));
+    await page.getByTestId('password').fill('password1234');
+    await page.getByTestId('submit').click();
+    await page.locator('[data-error-for="/newPassword"]').waitFor(); // too common: refused, the link still works
+    user.password = strongPassword();
+    await page.getByTestId('password').fill(user.password);
+    await shot('08b-reset-password');
+    await page.getByTestId('submit').click();
+    await page.waitForURL(/#\/signin$/);
+    await page.getByText('Password changed.', { exact: false }).waitFor();
+    expect(await signIn(user.email, user.password)).toBe(200);
+    await page.waitForURL(/#\/keys$/);
+    expect((await callApi(firstKey)).status).toBe(200);
+  }, 60_000);
 
   it('revokes the key in the UI after a confirmation naming it; the API then answers 401', async () => {
     await page.goto(`${admin.url}/#/keys`);

@@ -104,6 +104,7 @@ describe('/api/admin: the operator API (role admin)', () => {
     const events = await withPgClient(admin.db.url, async (c) => (await c.query(`SELECT action, actor_type, actor_id FROM audit_event WHERE target_id = $1 AND action LIKE 'account.%' ORDER BY created_at`, [u.id])).rows);
     expect(events).toEqual([
       { action: 'account.create', actor_type: 'account', actor_id: u.id },
+      { action: 'account.email_verify', actor_type: 'account', actor_id: u.id },
       { action: 'account.suspend', actor_type: 'admin', actor_id: op.id },
       { action: 'account.reactivate', actor_type: 'admin', actor_id: op.id },
     ]);

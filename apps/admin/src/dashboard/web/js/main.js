@@ -2,8 +2,9 @@
 // serves one page; every call goes to the admin JSON API with the session cookie and the CSRF header.
 import { ApiError, get, onSessionLost, post, rememberCsrf } from './api.js';
 import { h, mount } from './dom.js';
-import { badge, errorBox, spinner } from './ui.js';
+import { badge, errorBox, spinner, toast } from './ui.js';
 import { renderAuth } from './pages/auth-page.js';
+import { renderForgotPassword, renderResetPassword, renderVerifyEmail } from './pages/email-link-pages.js';
 import { renderKeys } from './pages/keys-page.js';
 import { renderUsage } from './pages/usage-page.js';
 import { renderQuickstart } from './pages/quickstart-page.js';
@@ -15,6 +16,10 @@ import { renderAdminKb } from './pages/admin-kb-page.js';
 const ROUTES = [
   { path: 'signin', title: 'Sign in', public: true, render: (ctx) => renderAuth(ctx, 'signin') },
   { path: 'signup', title: 'Create account', public: true, render: (ctx) => renderAuth(ctx, 'signup') },
+  // `any`: an emailed link works whether or not someone is signed in in this browser.
+  { path: 'verify-email/:token', title: 'Verify email', public: true, any: true, render: renderVerifyEmail },
+  { path: 'forgot-password', title: 'Reset password', public: true, render: renderForgotPassword },
+  { path: 'reset-password/:token', title: 'Choose a new password', public: true, any: true, render: renderResetPassword },
   { path: 'keys', title: 'API keys', nav: 'Keys', render: renderKeys },
   { path: 'usage', title: 'Usage', nav: 'Usage', render: renderUsage },
   { path: 'quickstart', title: 'Quickstart', nav: 'Quickstart', render: renderQuickstart },
@@ -89,7 +94,25 @@ function shell(route, content) {
         h('p', { class: 'who', title: me.email, dataset: { testid: 'who' } }, me.email),
         h('p', null, badge(plan, 'info'), me.role === 'admin' ? badge('admin', 'neutral') : null),
         h('button', { class: 'btn btn-link', type: 'button', onclick: signOut, dataset: { testid: 'sign-out' } }, 'Sign out'))),
-    h('main', { class: 'content', id: 'main', tabindex: '-1' }, content));
+    h('main', { class: 'content', id: 'main', tabindex: '-1' }, me.emailVerified === false ? verifyBanner(me) : null, content));
+}
+
+/** Shown on every page until the address is verified: keys cannot be created before. */
+function verifyBanner(me) {
+  const resend = h('button', { class: 'btn btn-secondary', type: 'button', dataset: { testid: 'resend-verification' }, onclick: async () => {
+    resend.disabled = true;
+    try {
+      const r = await post('/api/auth/verify-email/resend');
+      toast(r.detail);
+    } catch (err) {
+      toast(err.message, 'error');
+    } finally {
+      resend.disabled = false;
+    }
+  } }, 'Send a new link');
+  return h('div', { class: 'alert alert-warn verify-banner', role: 'status', dataset: { testid: 'verify-banner' } },
+    h('span', null, h('strong', null, 'Verify your email address. '), `Follow the link we sent to ${me.email} to create API keys.`),
+    resend);
 }
 
 async function render() {
@@ -101,7 +124,7 @@ async function render() {
   if (!route.public && !app.me) {
     return navigate('signin');
   }
-  if (route.public && app.me) return navigate('keys');
+  if (route.public && app.me && !route.any) return navigate('keys');
   document.title = `${route.title} · Vigil`;
   const ctx = { app, params, query, navigate, refreshMe, flash, take: () => { const f = app.flash; app.flash = null; return f; } };
   if (route.admin && app.me.role !== 'admin') {

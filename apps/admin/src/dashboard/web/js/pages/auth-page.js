@@ -24,9 +24,17 @@ export function renderAuth(ctx, mode) {
     submit.disabled = true;
     submit.textContent = signup ? 'Creating…' : 'Signing in…';
     try {
-      const r = await post(signup ? '/api/auth/signup' : '/api/auth/login', { email: email.value.trim(), password: password.value });
-      rememberCsrf(r.csrfToken);
+      const address = email.value.trim();
+      const r = await post(signup ? '/api/auth/signup' : '/api/auth/login', { email: address, password: password.value });
       password.value = '';
+      if (signup) {
+        // The same answer whether or not the address already has an account: the email says which.
+        mount(form, h('div', { class: 'alert alert-info', role: 'status', dataset: { testid: 'check-email' } },
+          h('strong', null, 'Check your inbox. '), `We sent a link to ${address} to finish creating the account. If the address already has an account, the email says so and offers a password reset instead.`),
+          h('p', { class: 'muted small' }, 'The link works for 24 hours. Nothing arrived? Check spam, or sign up again to get a new link.'));
+        return;
+      }
+      rememberCsrf(r.csrfToken);
       ctx.app.me = r.account;
       ctx.navigate('keys');
     } catch (err) {
@@ -39,7 +47,8 @@ export function renderAuth(ctx, mode) {
     field('Email', email, { pointer: '/email' }),
     field('Password', password, { pointer: '/password', hint: signup ? `At least ${config.passwordMinLength} characters; a passphrase works well.` : null }),
     general,
-    submit);
+    submit,
+    signup ? null : h('p', { class: 'small auth-forgot' }, h('a', { href: '#/forgot-password', dataset: { testid: 'forgot-password' } }, 'Forgot your password?')));
 
   const free = config.plans[0];
   const trialPlan = config.trial ? config.plans.find((p) => p.id === config.trial.plan) : null;
