@@ -47,9 +47,25 @@ try {
   const post = (path, body, headers = {}) => fetch(`${api.url}${path}`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
   // 2. rate limit above the plan
-  const signup = await fetch(`${admin.url}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `repro-${Date.now()}@example.com`, password: 'Vigil-repro-9Qx7Lm2Zt4-pw' }) });
-  const cookies = (signup.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
-  const csrf = (await signup.json()).csrfToken;
+  const email = `repro-${Date.now()}@example.com`;
+  const password = 'Vigil-repro-9Qx7Lm2Zt4-pw';
+  const auth = (path, body, headers = {}) => fetch(`${admin.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const signup = await auth('/api/auth/signup', { email, password });
+  await signup.arrayBuffer();
+  // No SMTP_URL here: the admin app logs the link for the operator.
+  let token;
+  for (let i = 0; i < 50 && !token; i++, await new Promise((r) => setTimeout(r, 100))) token = new RegExp(`link for ${email}: \\S+/#/verify-email/([0-9a-f]{64})`).exec(admin.output())?.[1];
+  await (await auth('/api/auth/verify-email', { token })).arrayBuffer();
+  const login = await auth('/api/auth/login', { email, password });
+  const cookies = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+  const csrf = (await login.json()).csrfToken;
+
+  // 4. sign-up reveals which emails exist
+  const taken = await auth('/api/auth/signup', { email, password: 'Another-strong-9Qx7Lm2Zt4' });
+  const fresh = await auth('/api/auth/signup', { email: `repro-new-${Date.now()}@example.com`, password: 'Another-strong-9Qx7Lm2Zt4' });
+  const [takenBody, freshBody] = [await taken.text(), await fresh.text()];
+  row('4', 'sign-up with a taken vs a new email', `${taken.status} vs ${fresh.status}, bodies ${takenBody === freshBody ? 'identical' : 'DIFFER'}`);
+
   const greedy = await fetch(`${admin.url}/api/keys`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookies, 'x-csrf-token': csrf }, body: JSON.stringify({ label: 'greedy', rateLimit: { limit: 1_000_000, windowSeconds: 1 } }) });
   row('2', 'POST /api/keys {rateLimit: 1,000,000/1 s}', `${greedy.status} ${(await greedy.json()).code}`);
 

@@ -13,7 +13,7 @@ export async function renderAccount(ctx) {
     h('h2', null, 'Account'),
     h('dl', { class: 'meta meta-wide', dataset: { testid: 'account-details' } },
       h('dt', null, 'Email'), h('dd', null, me.email),
-      h('dt', null, 'Status'), h('dd', null, statusBadge(me.status), me.role === 'admin' ? badge('internal admin', 'neutral') : null),
+      h('dt', null, 'Status'), h('dd', null, statusBadge(me.status), me.emailVerified === false ? badge('email unverified', 'warn') : null, me.role === 'admin' ? badge('internal admin', 'neutral') : null),
       h('dt', null, 'Plan'), h('dd', null, h('strong', null, me.plan.name), trial && trial.active ? ` (trial; your account plan is ${own.name})` : ''),
       h('dt', null, 'Trial'), h('dd', { dataset: { testid: 'trial' } }, trial
         ? (trial.active ? `${planName(config, trial.plan)} until ${date(trial.endsAt)} (${relative(trial.endsAt)}), then ${own.name}` : `${planName(config, trial.plan)} trial ended ${date(trial.endsAt)}`)

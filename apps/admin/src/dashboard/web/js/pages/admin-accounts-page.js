@@ -25,7 +25,7 @@ function accountsTable(ctx, r, reload, q) {
   if (!r.accounts.length) return h('section', { class: 'card' }, emptyState(q ? `No account matches “${q}”` : 'No accounts yet'));
   const rows = r.accounts.map((a) => h('tr', { dataset: { testid: 'account-row', accountId: a.id } },
     h('td', null, h('a', { href: `#/admin/accounts/${a.id}` }, a.email), a.role === 'admin' ? ' ' : null, a.role === 'admin' ? badge('admin', 'neutral') : null),
-    h('td', null, statusBadge(a.status)),
+    h('td', null, statusBadge(a.status), a.emailVerified === false ? badge('email unverified', 'warn', 'The owner has not followed the verification link; `accounts verify` marks it verified') : null),
     h('td', null, a.plan.name, a.trial && a.trial.active ? h('div', { class: 'muted small' }, `trial until ${date(a.trial.endsAt)}`) : null),
     h('td', { class: 'num' }, `${a.keys.active}`, h('span', { class: 'muted' }, ` / ${a.keys.total}`)),
     h('td', { title: a.lastActivityAt || '' }, relative(a.lastActivityAt)),
@@ -94,7 +94,7 @@ export async function renderAdminAccount(ctx) {
         h('a', { class: 'btn btn-ghost', href: '#/admin/accounts' }, '← All accounts'),
         a.id === ctx.app.me.id ? null : statusAction({ ...a }, load),
         h('a', { class: 'btn btn-ghost', href: `#/admin/audit${query({ target: a.id })}` }, 'Audit events')),
-      h('p', null, statusBadge(a.status)),
+      h('p', null, statusBadge(a.status), a.emailVerified === false ? badge('email unverified', 'warn') : null),
       r.keys.length
         ? h('section', { class: 'card card-flush' }, table(['Label', 'Key', 'Status', 'Scopes', 'IP restrictions', 'Rate limit', 'Created', 'Last used', { label: '', class: 'actions' }], rows, { testid: 'admin-keys-table' }))
         : h('section', { class: 'card' }, emptyState('No keys')));
