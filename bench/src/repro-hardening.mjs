@@ -1,8 +1,10 @@
-// Replays the reproductions of issue #12 against real API and admin processes (as `npm start` runs them, on a
+// Replays the reproductions of issue #12 (items 1-10, 12, 14, 15, 17; 11, 13 and 16 need a database or Redis
+// outage and live in e2e tests) against real API and admin processes (the entry points `npm start` runs, on a
 // throw-away database of the local PostgreSQL, with Redis) and prints what each answers now.
 // Usage: node bench/src/repro-hardening.mjs   (DATABASE_URL / REDIS_URL as for the benchmark)
 import { connect } from 'node:net';
 import { generateApiKey } from '@vigil/auth';
+import { DEFAULT_PLANS } from '@vigil/contracts';
 import { createDataSource } from '@vigil/db';
 import { withDatabase } from '@vigil/db/testing';
 import { seedKey, spawnApp, withPgClient } from '@vigil/testing';
@@ -39,7 +41,10 @@ const status = (text) => text.split('\r\n')[0];
 const ctype = (text) => /content-type: ([^\r]+)/i.exec(text)?.[1] ?? '-';
 
 const db = await setupDatabase();
-const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl, LOG_LEVEL: 'info', METRICS_TOKEN: 'repro-metrics-token-0123456789', HTTP_REQUEST_TIMEOUT_MS: '3000' };
+// The built-in plans plus a tiny one for the quota reproduction; loopback is the "reverse proxy", so
+// X-Forwarded-For and X-Forwarded-Proto play different clients and TLS.
+const plans = [...DEFAULT_PLANS, { id: 'tiny', name: 'Tiny', rateLimit: { limit: 100, windowSeconds: 1 }, monthlyQuota: 5, maxKeys: 1 }];
+const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl, LOG_LEVEL: 'info', METRICS_TOKEN: 'repro-metrics-token-0123456789', HTTP_REQUEST_TIMEOUT_MS: '3000', VIGIL_PLANS: JSON.stringify(plans), TRUSTED_PROXIES: '127.0.0.0/8' };
 const api = await spawnApp('api', env);
 const admin = await spawnApp('admin', env);
 try {
@@ -59,6 +64,42 @@ try {
   const login = await auth('/api/auth/login', { email, password });
   const cookies = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
   const csrf = (await login.json()).csrfToken;
+
+  // 1. one request of 100 names made of 28 random parts each (a 20 KB body)
+  const letters = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+  const nonsense = Array.from({ length: 100 }, () => Array.from({ length: 28 }, letters).join('/'));
+  const a0 = performance.now();
+  const adversarial = await post('/v1/interactions/check', { drugs: nonsense });
+  const adversarialBody = await adversarial.json();
+  row('1', '100 names of 28 random parts joined by "/" (20 KB)', `${adversarial.status} in ${(performance.now() - a0).toFixed(0)} ms (whole round trip), ${adversarialBody.unresolved?.length ?? 0} unresolved, complete: ${adversarialBody.summary?.complete}`);
+
+  // 3. lock-out: five wrong passwords from one client, then the owner from another
+  const from = (ip) => ({ 'x-forwarded-for': ip });
+  for (let i = 0; i < 5; i++) await (await auth('/api/auth/login', { email, password: `wrong-guess-${i}-xx` }, from('203.0.113.7'))).arrayBuffer();
+  const attackerNext = await auth('/api/auth/login', { email, password }, from('203.0.113.7'));
+  const owner = await auth('/api/auth/login', { email, password }, from('198.51.100.20'));
+  row('3', '5 wrong passwords from client A, then the right one from A and from B', `A: ${attackerNext.status} ${(await attackerNext.json()).code ?? ''}, B: ${owner.status}`);
+
+  // 14. twelve spaces
+  const spaces = await auth('/api/auth/signup', { email: `spaces-${Date.now()}@example.com`, password: ' '.repeat(12) });
+  row('14', 'sign-up with a password of twelve spaces', `${spaces.status} ${(await spaces.json()).code}`);
+
+  // 15. HTTPS behind a trusted proxy
+  const tls = await auth('/api/auth/login', { email, password }, { ...from('198.51.100.21'), 'x-forwarded-proto': 'https' });
+  const secureCookie = (tls.headers.getSetCookie?.() ?? []).every((c) => /;\s*Secure/i.test(c));
+  row('15', 'sign-in via a trusted proxy with X-Forwarded-Proto: https', `${tls.status}, cookies Secure: ${secureCookie}, HSTS: ${tls.headers.get('strict-transport-security') ?? 'none'}`);
+
+  // 5. monthly quota (a 5-call plan)
+  const tiny = await seedKey(db.url, { plan: 'tiny' });
+  const statuses = [];
+  let last;
+  for (let i = 0; i < 7; i++) {
+    last = await fetch(`${api.url}/v1/interactions/check`, { method: 'POST', headers: { 'x-api-key': tiny.key, 'content-type': 'application/json' }, body: JSON.stringify({ drugs: ['warfarin', 'aspirin'] }) });
+    statuses.push(last.status);
+    if (i < 6) await last.arrayBuffer();
+  }
+  const lastBody = await last.json();
+  row('5', '7 checks on a plan with a monthly quota of 5', `${statuses.join(', ')}; last: ${lastBody.code}, Retry-After ${last.headers.get('retry-after')} s, resetAt ${lastBody.resetAt}`);
 
   // 4. sign-up reveals which emails exist
   const taken = await auth('/api/auth/signup', { email, password: 'Another-strong-9Qx7Lm2Zt4' });
@@ -115,4 +156,4 @@ try {
 }
 
 console.log('| item | reproduction | now |\n|---|---|---|');
-for (const r of rows) console.log(`| ${r.item} | ${r.reproduction} | ${r.now} |`);
+for (const r of rows.sort((a, b) => Number(a.item) - Number(b.item))) console.log(`| ${r.item} | ${r.reproduction} | ${r.now} |`);
