@@ -31,7 +31,7 @@ maybe('knowledge-base quality (eval:kb)', () => {
     ['onc-hp-groups', 0.95],
     ['ndf-rt-critical', 0.855],
     ['french-ci', 0.78],
-    ['french-ad', 0.88],
+    ['french-ad', 0.9],
     ['ddinter-major-top300', 0.9],
   ])('%s flagged at its threshold ≥ %s', (metric, floor) => {
     expect(report.metrics[metric].resolvable).toBeGreaterThan(0);

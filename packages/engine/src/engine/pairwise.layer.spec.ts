@@ -165,6 +165,9 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['oxycodone', 'efavirenz', 'boxed-warning-opioids--cyp3a4-inducers', 'moderate'],
     ['flibanserin', 'fluconazole', 'flibanserin--cyp3a4-inhibitors', 'contraindicated'],
     ['ranolazine', 'phenobarbital', 'ranolazine--cyp3a4-inducers', 'contraindicated'],
+    ['sufentanil', 'crizotinib', 'boxed-warning-opioids--cyp3a4-inhibitors', 'major'],
+    ['tamsulosin', 'erythromycin', 'tamsulosin--moderate-cyp3a4-inhibitors', 'moderate'],
+    ['tamsulosin', 'diltiazem', 'tamsulosin--moderate-cyp3a4-inhibitors', 'moderate'],
   ])('%s + %s: the substrate label statement (%s, %s)', (victim, perpetrator, ruleId, severity) => {
     const r = engine.check(curated, [victim, perpetrator]);
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toEqual([[ruleId, severity]]);
@@ -184,5 +187,33 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     const r = engine.check(curated, inputs);
     expect(r.interactions.map(view)).toEqual(expected);
     expectDistinctParticipants(r.interactions);
+  });
+
+  it('tenofovir prodrugs are two drugs: P-gp inducers lower the alafenamide (Descovy), not the disoproxil (Truvada)', () => {
+    const taf = engine.check(curated, ['Descovy', 'rifampin']);
+    expect(taf.interactions.map((f) => [f.ruleId, f.severity])).toEqual([['taf-label-inducers--tenofovir-alafenamide', 'major']]);
+    expect(engine.check(curated, ['Truvada', 'rifampin']).interactions).toEqual([]);
+    expect(engine.check(curated, ['Viread', 'didanosine']).interactions.map((f) => f.ruleId)).toEqual(['tenofovir-disoproxil--didanosine']);
+    expect(engine.check(curated, ['Vemlidy', 'didanosine']).interactions).toEqual([]);
+  });
+
+  it('the bare word "tenofovir" is never one prodrug: ambiguous with both, so the check says it is incomplete', () => {
+    const r = engine.check(curated, ['tenofovir', 'rifampin']);
+    expect(r.summary.complete).toBe(false);
+    expect(r.unresolved).toEqual([expect.objectContaining({ input: 'tenofovir', status: 'ambiguous', suggestions: expect.arrayContaining([expect.objectContaining({ name: 'tenofovir alafenamide' }), expect.objectContaining({ name: 'tenofovir disoproxil' })]) })]);
+  });
+
+  it.each<[string, string, string, string]>([
+    ['amitriptyline', 'dopamine', 'tcas--dopamine', 'moderate'],
+    ['maprotiline', 'norepinephrine', 'maprotiline--norepinephrine', 'major'],
+    ['sevoflurane', 'dopamine', 'dopamine--halogenated-anesthetics', 'moderate'],
+    ['busulfan', 'itraconazole', 'busulfan--itraconazole', 'moderate'],
+    ['repaglinide', 'Bactrim', 'repaglinide--trimethoprim', 'moderate'],
+    ['verapamil', 'quinidine', 'verapamil--quinidine', 'moderate'],
+    ['riociguat', 'posaconazole', 'riociguat-label-azoles--riociguat', 'moderate'],
+    ['levobunolol', 'verapamil', 'beta-blockers--non-dihydropyridine-ccbs', 'moderate'],
+  ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
+    const r = engine.check(curated, [a, b]);
+    expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
   });
 });

@@ -55,6 +55,8 @@ export const FAMILY_NAMES: Readonly<Record<string, FamilyName>> = {
   benzodiazepine: { label: 'benzodiazepines', classes: ['benzodiazepines'] },
   opioid: { label: 'opioids', classes: ['opioids'] },
   narcotic: { label: 'opioids', classes: ['opioids'] },
+  // Two prodrugs with different interactions (TAF is lowered by P-gp inducers; TDF raises didanosine).
+  tenofovir: { label: 'tenofovir prodrugs (disoproxil or alafenamide)', names: ['tenofovir disoproxil', 'tenofovir alafenamide'] },
   antacid: { label: 'antacids', names: ['calcium carbonate', 'magnesium hydroxide', 'aluminum hydroxide', 'sodium bicarbonate'] },
 };
 
