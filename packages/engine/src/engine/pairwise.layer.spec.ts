@@ -212,6 +212,7 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['verapamil', 'quinidine', 'verapamil--quinidine', 'moderate'],
     ['riociguat', 'posaconazole', 'riociguat-label-azoles--riociguat', 'moderate'],
     ['levobunolol', 'verapamil', 'beta-blockers--non-dihydropyridine-ccbs', 'moderate'],
+    ['Sudafed', 'phenylephrine', 'duplicate:sympathomimetic-decongestants', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     const r = engine.check(curated, [a, b]);
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
