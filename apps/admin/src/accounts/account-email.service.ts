@@ -45,22 +45,18 @@ export class AccountEmailService {
     const email = input.email.trim();
     this.accounts.validateNew(email, input.password);
     const passwordHash = await this.accounts.hasher.hash(input.password);
-    let email_: AccountEmail | null = null;
-    const existing = await this.accounts.findByEmail(email);
-    if (!existing) {
-      try {
-        await this.accounts.create({ email, passwordHash, emailVerified: false }, actor, async (m, account) => {
-          const token = await this.tokens.issue(m, account.id, 'verify_email', passwordHash);
-          if (token) email_ = this.composer.verification(account.email, token, HOURS);
-        });
-      } catch (error) {
-        if (!(error instanceof ProblemException && error.key === 'Conflict')) throw error;
-        return this.signupExisting(email, passwordHash, actor); // a concurrent sign-up created it first
-      }
-    } else {
-      return this.signupExisting(email, passwordHash, actor);
+    if (await this.accounts.findByEmail(email)) return this.signupExisting(email, passwordHash, actor);
+    const outbox: AccountEmail[] = [];
+    try {
+      await this.accounts.create({ email, passwordHash, emailVerified: false }, actor, async (m, account) => {
+        const token = await this.tokens.issue(m, account.id, 'verify_email', passwordHash);
+        if (token) outbox.push(this.composer.verification(account.email, token, HOURS));
+      });
+    } catch (error) {
+      if (!(error instanceof ProblemException && error.key === 'Conflict')) throw error;
+      return this.signupExisting(email, passwordHash, actor); // a concurrent sign-up created it first
     }
-    if (email_) this.mailer.send(email_);
+    for (const message of outbox) this.mailer.send(message);
   }
 
   private async signupExisting(email: string, passwordHash: string, actor: Actor): Promise<void> {
@@ -85,7 +81,7 @@ export class AccountEmailService {
       if (account.emailVerifiedAt === null) {
         await m.update(AccountEntity, { id: account.id }, { emailVerifiedAt: new Date(), ...(row.passwordHash ? { passwordHash: row.passwordHash } : {}) });
         // Sessions opened with a password other than this sign-up's (someone else's earlier sign-up) end here.
-        await m.query('DELETE FROM session WHERE account_id = $1', [account.id]);
+        await this.accounts.endSessions(m, account.id);
       }
       await this.tokens.retire(m, account.id, ['verify_email']);
       await this.audit.record(m, { ...actor, accountId: actor.accountId ?? account.id, label: actor.label ?? account.email }, { action: 'account.email_verify', targetType: 'account', targetId: account.id });
@@ -135,7 +131,7 @@ export class AccountEmailService {
     await this.dataSource.transaction(async (m) => {
       await this.tokens.consume(m, token, 'reset_password');
       await m.update(AccountEntity, { id: account.id }, { passwordHash: hash, emailVerifiedAt: account.emailVerifiedAt ?? new Date() });
-      await m.query('DELETE FROM session WHERE account_id = $1', [account.id]);
+      await this.accounts.endSessions(m, account.id);
       await this.tokens.retire(m, account.id, ['reset_password', 'verify_email']);
       await this.audit.record(m, { ...actor, accountId: actor.accountId ?? account.id, label: actor.label ?? account.email }, { action: 'account.password_reset', targetType: 'account', targetId: account.id });
     });

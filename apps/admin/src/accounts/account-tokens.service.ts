@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { AccountTokenEntity, type AccountTokenPurpose } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
-import { hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../common/sha256-hex';
 import { DataSource, type EntityManager, IsNull, MoreThan } from 'typeorm';
 
-const sha256 = (s: string) => hash('sha256', s, 'hex');
 
 /** How long an emailed link works. */
 export const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = { verify_email: 24 * 3_600_000, reset_password: 3_600_000 };
@@ -28,7 +28,7 @@ export class AccountTokensService {
     const recent = await m.count(AccountTokenEntity, { where: { accountId, createdAt: MoreThan(new Date(Date.now() - 3_600_000)) } });
     if (recent >= TOKENS_PER_ACCOUNT_HOUR) return null;
     const token = randomBytes(32).toString('hex');
-    await m.insert(AccountTokenEntity, { accountId, purpose, tokenHash: sha256(token), passwordHash, expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]) });
+    await m.insert(AccountTokenEntity, { accountId, purpose, tokenHash: sha256Hex(token), passwordHash, expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]) });
     return token;
   }
 
@@ -36,7 +36,7 @@ export class AccountTokensService {
   async peek(token: string, purpose: AccountTokenPurpose, m: EntityManager = this.dataSource.manager, lock = false): Promise<AccountTokenEntity> {
     let row: AccountTokenEntity | null = null;
     if (TOKEN_SHAPE.test(token)) {
-      const query = m.createQueryBuilder(AccountTokenEntity, 't').addSelect('t.passwordHash').where('t.token_hash = :h AND t.purpose = :purpose', { h: sha256(token), purpose });
+      const query = m.createQueryBuilder(AccountTokenEntity, 't').addSelect('t.passwordHash').where('t.token_hash = :h AND t.purpose = :purpose', { h: sha256Hex(token), purpose });
       if (lock) query.setLock('pessimistic_write');
       row = await query.getOne();
     }

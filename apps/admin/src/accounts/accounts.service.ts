@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type PlanDefinition, effectivePlanId, planById } from '@vigil/contracts';
-import { AccountEntity } from '@vigil/db';
+import { AccountEntity, SessionEntity } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
@@ -140,6 +140,11 @@ export class AccountsService {
     return account;
   }
 
+  /** Ends every dashboard session of an account, inside the caller's transaction (after a password change). */
+  async endSessions(m: EntityManager, accountId: string): Promise<void> {
+    await m.delete(SessionEntity, { accountId });
+  }
+
   async changePassword(accountId: string, newPassword: string, actor: Actor): Promise<void> {
     const a = await this.findById(accountId);
     if (!a) throw new ProblemException('NotFound', { detail: 'Account not found.' });
@@ -148,7 +153,7 @@ export class AccountsService {
     const hash = await this.hasher.hash(newPassword);
     await this.dataSource.transaction(async (m) => {
       await m.update(AccountEntity, { id: accountId }, { passwordHash: hash });
-      await m.query('DELETE FROM session WHERE account_id = $1', [accountId]);
+      await this.endSessions(m, accountId);
       await this.audit.record(m, actor, { action: 'account.password_change', targetType: 'account', targetId: accountId });
     });
   }

@@ -12,70 +12,58 @@ export interface AccountEmail {
  * dashboard's hash routes, so the token never reaches a server log or a Referer header.
  */
 export class AccountEmailComposer {
-  constructor(private readonly baseUrl: string) {}
+  private readonly baseUrl: string;
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl.replace(/\/+$/, '');
+  }
 
   link(route: 'verify-email' | 'reset-password', token: string): string {
-    return `${this.baseUrl.replace(/\/+$/, '')}/#/${route}/${token}`;
+    return `${this.baseUrl}/#/${route}/${token}`;
   }
 
   verification(to: string, token: string, validHours: number): AccountEmail {
-    const link = this.link('verify-email', token);
-    return {
-      to,
-      purpose: 'verify_email',
+    return this.message(to, 'verify_email', 'verify-email', token, 'Verify your email address for Vigil', (link) => [
+      'Someone (we hope you) created a Vigil account with this email address.',
+      '',
+      'To verify the address and finish creating the account, open this link:',
       link,
-      subject: 'Verify your email address for Vigil',
-      text: [
-        'Someone (we hope you) created a Vigil account with this email address.',
-        '',
-        'To verify the address and finish creating the account, open this link:',
-        link,
-        '',
-        `The link works once and expires in ${validHours} hours. Until the address is verified, the account cannot create API keys.`,
-        '',
-        'If you did not sign up, ignore this email: nothing happens without the link.',
-      ].join('\n'),
-    };
+      '',
+      `The link works once and expires in ${validHours} hours. Until the address is verified, the account cannot create API keys.`,
+      '',
+      'If you did not sign up, ignore this email: nothing happens without the link.',
+    ]);
   }
 
   passwordReset(to: string, token: string, validMinutes: number): AccountEmail {
-    const link = this.link('reset-password', token);
-    return {
-      to,
-      purpose: 'reset_password',
+    return this.message(to, 'reset_password', 'reset-password', token, 'Reset your Vigil password', (link) => [
+      'A password reset was requested for the Vigil account with this email address.',
+      '',
+      'To choose a new password, open this link:',
       link,
-      subject: 'Reset your Vigil password',
-      text: [
-        'A password reset was requested for the Vigil account with this email address.',
-        '',
-        'To choose a new password, open this link:',
-        link,
-        '',
-        `The link works once and expires in ${validMinutes} minutes. Setting a new password signs out every session of the account; API keys keep working.`,
-        '',
-        'If you did not ask for this, ignore this email: your password stays as it is.',
-      ].join('\n'),
-    };
+      '',
+      `The link works once and expires in ${validMinutes} minutes. Setting a new password signs out every session of the account; API keys keep working.`,
+      '',
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+    ]);
   }
 
   /** Sent instead of a verification when someone signs up with an address that already has a verified account. */
   alreadyRegistered(to: string, token: string, validMinutes: number): AccountEmail {
-    const link = this.link('reset-password', token);
-    return {
-      to,
-      purpose: 'already_registered',
+    return this.message(to, 'already_registered', 'reset-password', token, 'You already have a Vigil account', (link) => [
+      'Someone tried to create a Vigil account with this email address, but an account with it already exists.',
+      '',
+      `If it was you: sign in at ${this.baseUrl}/#/signin with your existing password, or choose a new one here:`,
       link,
-      subject: 'You already have a Vigil account',
-      text: [
-        'Someone tried to create a Vigil account with this email address, but an account with it already exists.',
-        '',
-        `If it was you: sign in at ${this.baseUrl.replace(/\/+$/, '')}/#/signin with your existing password, or choose a new one here:`,
-        link,
-        '',
-        `The link works once and expires in ${validMinutes} minutes.`,
-        '',
-        'If it was not you, ignore this email: your account and password are unchanged.',
-      ].join('\n'),
-    };
+      '',
+      `The link works once and expires in ${validMinutes} minutes.`,
+      '',
+      'If it was not you, ignore this email: your account and password are unchanged.',
+    ]);
+  }
+
+  private message(to: string, purpose: AccountEmail['purpose'], route: 'verify-email' | 'reset-password', token: string, subject: string, lines: (link: string) => string[]): AccountEmail {
+    const link = this.link(route, token);
+    return { to, purpose, link, subject, text: lines(link).join('\n') };
   }
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountEntity, SessionEntity } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
-import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sha256Hex } from '../common/sha256-hex';
 import { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service';
 import { AuditService } from '../audit/audit.service';
@@ -14,7 +15,6 @@ export interface SessionContext {
   account: AccountEntity;
 }
 
-const sha256 = (s: string) => hash('sha256', s, 'hex');
 
 /** Server-side sessions: random tokens in cookies, only their SHA-256 in the database; idle and absolute expiry. */
 @Injectable()
@@ -48,8 +48,8 @@ export class SessionsService {
     const csrf = randomBytes(32).toString('base64url');
     await this.dataSource.transaction(async (m) => {
       await m.insert(SessionEntity, {
-        tokenHash: sha256(token),
-        csrfHash: sha256(csrf),
+        tokenHash: sha256Hex(token),
+        csrfHash: sha256Hex(csrf),
         accountId: account.id,
         lastSeenAt: new Date(),
         expiresAt: new Date(Date.now() + this.absoluteSeconds * 1000),
@@ -65,7 +65,7 @@ export class SessionsService {
   /** The live session for a cookie token, or null (expired by idle or absolute time, or unknown). */
   async resolve(token: string | undefined): Promise<SessionContext | null> {
     if (!token || token.length > 200) return null;
-    const row = await this.dataSource.manager.findOne(SessionEntity, { where: { tokenHash: sha256(token) } });
+    const row = await this.dataSource.manager.findOne(SessionEntity, { where: { tokenHash: sha256Hex(token) } });
     if (!row) return null;
     const now = Date.now();
     const idleMs = this.config.SESSION_IDLE_MINUTES * 60_000;
@@ -84,7 +84,7 @@ export class SessionsService {
 
   csrfMatches(session: SessionContext, token: string | undefined): boolean {
     if (!token) return false;
-    const a = Buffer.from(sha256(token));
+    const a = Buffer.from(sha256Hex(token));
     const b = Buffer.from(session.csrfHash);
     return a.length === b.length && timingSafeEqual(a, b);
   }
