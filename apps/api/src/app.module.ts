@@ -4,7 +4,9 @@ import { DiscoveryModule } from '@nestjs/core';
 import { API_CONFIG } from './config/api-config.token';
 import type { ApiConfig } from './config/api-env.schema';
 import { DocsModule } from './docs/docs.module';
+import { DrugsModule } from './drugs/drugs.module';
 import { InteractionsModule } from './interactions/interactions.module';
+import { KnowledgeBaseModule } from './kb/knowledge-base.module';
 import { KeyPolicyModule } from './keys/key-policy.module';
 import { ApiMetricsRegistrar } from './metrics/api-metrics.registrar';
 
@@ -20,7 +22,9 @@ export class AppModule {
         HealthModule.forService('api'),
         MetricsModule.forService('api'),
         KeyPolicyModule,
+        KnowledgeBaseModule,
         InteractionsModule,
+        DrugsModule,
         DocsModule,
         // Lets the route manifest (tests, OpenAPI) enumerate controllers.
         DiscoveryModule,

@@ -1,46 +1,130 @@
+import { marked } from 'marked';
+
 type Json = Record<string, unknown>;
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function fieldsTable(schema: Json, schemas: Json, depth = 0, prefix = ''): string {
-  const resolved = schema.$ref ? (schemas[String(schema.$ref).split('/').pop()!] as Json) : schema;
-  const props = (resolved?.properties ?? {}) as Record<string, Json>;
-  const required = new Set((resolved?.required as string[]) ?? []);
-  let rows = '';
-  for (const [name, p] of Object.entries(props)) {
-    const target = p.$ref ? (schemas[String(p.$ref).split('/').pop()!] as Json) : p;
-    const type = target.type === 'array' ? `array of ${((target.items as Json)?.$ref ? String((target.items as Json).$ref).split('/').pop() : (target.items as Json)?.type) ?? 'item'}` : (target.type ?? (target.oneOf ? 'one of' : 'object'));
-    const enumText = target.enum ? ` (${(target.enum as string[]).join(', ')})` : '';
-    rows += `<tr><td><code>${esc(prefix + name)}</code>${required.has(name) ? ' *' : ''}</td><td>${esc(type)}${esc(enumText)}</td><td>${esc(target.description ?? p.description ?? '')}</td></tr>`;
-    if (depth < 2 && (target.properties || (target.items as Json)?.properties || (target.items as Json)?.$ref)) {
-      rows += fieldsTable((target.items as Json) ?? target, schemas, depth + 1, `${prefix}${name}${target.type === 'array' ? '[]' : ''}.`);
-    }
+/** Markdown of our own contracts (no user input): block for descriptions, inline for table cells. */
+const md = (s: unknown) => marked.parse(String(s ?? ''), { async: false, gfm: true });
+const mdInline = (s: unknown) => marked.parseInline(String(s ?? ''), { async: false, gfm: true });
+
+const refName = (ref: unknown) => String(ref).split('/').pop()!;
+
+class SchemaTables {
+  constructor(private readonly schemas: Record<string, Json>) {}
+
+  resolve(s: Json): Json {
+    return typeof s.$ref === 'string' ? (this.schemas[refName(s.$ref)] ?? {}) : s;
   }
-  return depth === 0 ? `<table><tr><th>field</th><th>type</th><th>meaning</th></tr>${rows}</table>` : rows;
+
+  /** A readable type: `string`, `integer ≥ 0`, `array of DrugResolution`, `Severity or null`, `one of: …`. */
+  typeOf(s: Json): string {
+    if (typeof s.$ref === 'string') {
+      const target = this.resolve(s);
+      return target.enum ? `${refName(s.$ref)} (${(target.enum as string[]).join(', ')})` : refName(s.$ref);
+    }
+    if (s.anyOf) {
+      const parts = (s.anyOf as Json[]).map((p) => (p.type === 'null' ? 'null' : this.typeOf(p)));
+      return parts.join(' or ');
+    }
+    if (s.enum) return `${String(s.type ?? 'string')}: ${(s.enum as string[]).join(', ')}`;
+    if (s.type === 'array') return `array of ${this.typeOf((s.items as Json) ?? {})}`;
+    const bounds = [s.minimum !== undefined ? `≥ ${String(s.minimum)}` : '', s.maximum !== undefined ? `≤ ${String(s.maximum)}` : '', s.maxLength !== undefined ? `≤ ${String(s.maxLength)} chars` : ''].filter(Boolean).join(', ');
+    return `${String(s.type ?? 'object')}${bounds ? ` (${bounds})` : ''}`;
+  }
+
+  /** The object schema whose fields a row should expand into, if any. */
+  private nested(s: Json): Json | undefined {
+    const t = this.resolve(s);
+    if (t.type === 'object' && t.properties) return t;
+    if (t.type === 'array' && t.items) return this.nested(t.items as Json);
+    if (t.anyOf) return (t.anyOf as Json[]).map((p) => this.nested(p)).find(Boolean);
+    return undefined;
+  }
+
+  rows(schema: Json, prefix = '', depth = 0, seen = new Set<string>()): string {
+    const s = this.resolve(schema);
+    const required = new Set((s.required as string[]) ?? []);
+    let out = '';
+    for (const [name, raw] of Object.entries((s.properties ?? {}) as Record<string, Json>)) {
+      const description = raw.description ?? this.resolve(raw).description ?? '';
+      out += `<tr><td><code>${esc(prefix + name)}</code>${required.has(name) ? '' : ' <span class="opt">optional</span>'}</td><td>${esc(this.typeOf(raw))}</td><td>${mdInline(description)}</td></tr>`;
+      const inner = this.nested(raw);
+      const key = typeof raw.$ref === 'string' ? refName(raw.$ref) : '';
+      if (inner && depth < 3 && !seen.has(key)) {
+        const isArray = this.resolve(raw).type === 'array';
+        out += this.rows(inner, `${prefix}${name}${isArray ? '[]' : ''}.`, depth + 1, new Set([...seen, key]));
+      }
+    }
+    return out;
+  }
+
+  table(schema: Json): string {
+    const s = this.resolve(schema);
+    if (s.anyOf && !s.properties) {
+      // DrugEntry-like: a string or an object; describe each form.
+      return (s.anyOf as Json[]).map((p) => `<p>${esc(this.typeOf(p))}: ${mdInline(p.description ?? '')}</p>${p.properties ? this.table(p) : ''}`).join('');
+    }
+    return `<div class="t"><table><thead><tr><th>field</th><th>type</th><th>meaning</th></tr></thead><tbody>${this.rows(s)}</tbody></table></div>`;
+  }
 }
 
-/** Server-rendered API reference from the OpenAPI document: no scripts, no CDN, works offline. */
+function json(value: unknown): string {
+  return `<pre><code>${esc(JSON.stringify(value, null, 2))}</code></pre>`;
+}
+
+/**
+ * Server-rendered API reference from the OpenAPI document: Markdown rendered, the check first, real examples, error
+ * codes per endpoint, code samples in three languages. No scripts, no CDN; readable on a 390 px phone.
+ */
 export function renderDocsPage(doc: Json): string {
-  const schemas = ((doc.components as Json).schemas ?? {}) as Json;
+  const schemas = ((doc.components as Json).schemas ?? {}) as Record<string, Json>;
+  const tables = new SchemaTables(schemas);
   const info = doc.info as Json;
-  let body = `<h1>${esc(info.title)}</h1><p>${esc(info.description)}</p><p>Machine-readable: <a href="/openapi.json">/openapi.json</a></p>`;
-  for (const [path, ops] of Object.entries(doc.paths as Record<string, Json>)) {
-    for (const [method, op] of Object.entries(ops as Record<string, Json>)) {
-      const o = op as Json;
-      body += `<section><h2><span class="m">${esc(method.toUpperCase())}</span> ${esc(path)}</h2><p><strong>${esc(o.summary)}</strong></p><p>${esc(o.description)}</p>`;
-      const params = (o.parameters as Json[]) ?? [];
-      if (params.length) body += `<h3>Parameters</h3><table><tr><th>name</th><th>in</th><th>meaning</th></tr>${params.map((p) => `<tr><td><code>${esc(p.name)}</code>${p.required ? ' *' : ''}</td><td>${esc(p.in)}</td><td>${esc(p.description)}</td></tr>`).join('')}</table>`;
-      const req = (o.requestBody as Json | undefined)?.content as Json | undefined;
-      if (req) body += `<h3>Request body</h3>${fieldsTable(((req['application/json'] as Json).schema as Json), schemas)}`;
-      const responses = o.responses as Record<string, Json>;
-      const ok = ((responses['200'].content as Json)['application/json'] as Json).schema as Json;
-      body += `<h3>Response 200</h3>${fieldsTable(ok, schemas)}<h3>Errors (application/problem+json)</h3><ul>${Object.entries(responses).filter(([s]) => s !== '200').map(([s, r]) => `<li><code>${esc(s)}</code> ${esc(r.description)}</li>`).join('')}</ul>`;
-      const sample = ((o['x-codeSamples'] as Json[]) ?? [])[0];
-      if (sample) body += `<h3>Example</h3><pre>${esc(sample.source)}</pre>`;
-      body += '</section>';
+  const ops: { method: string; path: string; op: Json }[] = [];
+  for (const [path, byMethod] of Object.entries(doc.paths as Record<string, Json>)) for (const [method, op] of Object.entries(byMethod)) ops.push({ method, path, op: op as Json });
+
+  let body = `<header><h1>${esc(info.title)}</h1>${md(info.description)}<p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>`;
+  body += `<nav aria-label="Endpoints"><ul>${ops.map(({ method, path, op }) => `<li><a href="#${esc(op.operationId)}"><span class="m">${esc(method.toUpperCase())}</span> ${esc(path)}</a> — ${esc(op.summary)}</li>`).join('')}</ul></nav></header><main>`;
+  for (const { method, path, op } of ops) {
+    body += `<section id="${esc(op.operationId)}"><h2>${esc(op.summary)}</h2><p class="route"><span class="m">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></p>${md(op.description)}`;
+    const params = (op.parameters as Json[]) ?? [];
+    if (params.length) {
+      body += `<h3>Parameters</h3><div class="t"><table><thead><tr><th>name</th><th>in</th><th>type</th><th>meaning</th></tr></thead><tbody>${params
+        .map((p) => `<tr><td><code>${esc(p.name)}</code>${p.required ? '' : ' <span class="opt">optional</span>'}</td><td>${esc(p.in)}</td><td>${esc(tables.typeOf((p.schema as Json) ?? {}))}</td><td>${mdInline(p.description)}</td></tr>`)
+        .join('')}</tbody></table></div>`;
     }
+    const request = ((op.requestBody as Json | undefined)?.content as Json | undefined)?.['application/json'] as Json | undefined;
+    if (request) {
+      body += `<h3>Request body</h3>${tables.table(request.schema as Json)}`;
+      const entry = schemas.DrugEntry;
+      if (entry && JSON.stringify(request.schema).includes('CheckInteractionsRequest')) body += `<h4>DrugEntry</h4>${md(entry.description)}${tables.table(entry)}`;
+      if (request.example !== undefined) body += `<h4>Example request</h4>${json(request.example)}`;
+    }
+    const responses = op.responses as Record<string, Json>;
+    const ok = (responses['200'].content as Json)['application/json'] as Json;
+    body += `<h3>Response 200</h3>${tables.table(ok.schema as Json)}`;
+    if (ok.example !== undefined) body += `<details><summary>Example response (a real response of this server)</summary>${json(ok.example)}</details>`;
+    body += `<h3>Errors <small>(application/problem+json)</small></h3><div class="t"><table><thead><tr><th>status</th><th>code: meaning</th></tr></thead><tbody>${Object.entries(responses)
+      .filter(([s]) => s !== '200')
+      .map(([s, r]) => `<tr><td>${esc(s)}</td><td>${mdInline(r.description)}</td></tr>`)
+      .join('')}</tbody></table></div>`;
+    const samples = (op['x-codeSamples'] as Json[]) ?? [];
+    if (samples.length) body += `<h3>Code samples</h3>${samples.map((c) => `<h4>${esc(c.label)}</h4><pre><code>${esc(c.source)}</code></pre>`).join('')}`;
+    body += '</section>';
   }
-  body += `<section><h2>Problem document</h2>${fieldsTable(schemas.Problem as Json, schemas)}</section>`;
-  const css = 'body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1b1f24}table{border-collapse:collapse;width:100%;margin:.5rem 0}td,th{border:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}pre{background:#f6f8fa;padding:12px;overflow:auto}.m{background:#0b6e4f;color:#fff;padding:2px 6px;border-radius:4px;font-size:.8em}section{border-top:1px solid #d0d7de;margin-top:2rem}';
+  body += `<section id="problem"><h2>Problem document</h2><p>Every error is an RFC 9457 problem document; branch on <code>code</code>.</p>${tables.table(schemas.Problem)}</section></main>`;
+  const css = [
+    '*{box-sizing:border-box}',
+    'body{font:16px/1.55 system-ui,sans-serif;max-width:62rem;margin:0 auto;padding:1rem;color:#1b1f24;overflow-wrap:break-word}',
+    'h1{font-size:1.6rem}h2{font-size:1.3rem;margin-top:0}h3{font-size:1.05rem;margin-top:1.5rem}',
+    '.t{overflow-x:auto;max-width:100%}table{border-collapse:collapse;width:100%;margin:.5rem 0;font-size:.92rem}',
+    'td,th{border:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}td:first-child code{word-break:break-all}',
+    'pre{background:#f6f8fa;padding:12px;overflow-x:auto;max-width:100%;font-size:.85rem}code{font-size:.9em}',
+    '.m{background:#0b6e4f;color:#fff;padding:1px 6px;border-radius:4px;font-size:.78em;font-family:ui-monospace,monospace}',
+    '.opt{color:#57606a;font-size:.8em}section{border-top:1px solid #d0d7de;margin-top:2rem;padding-top:1rem}',
+    'nav ul{padding-left:1.2rem}details summary{cursor:pointer;margin:.5rem 0}',
+    '@media (max-width:480px){body{padding:.6rem;font-size:15px}td,th{padding:3px 5px}}',
+  ].join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(info.title)} reference</title><meta name="viewport" content="width=device-width,initial-scale=1"><style>${css}</style></head><body>${body}</body></html>`;
 }

@@ -1,13 +1,18 @@
 import { Controller, Get, Header, Inject, type OnApplicationBootstrap } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { Public } from '@vigil/auth';
+import { PUBLIC_ROUTES, buildOpenApiDocument } from '@vigil/contracts';
 import { API_CONFIG } from '../config/api-config.token';
 import type { ApiConfig } from '../config/api-env.schema';
-import { routeManifest } from '../manifest/route-manifest';
+import { DrugsService } from '../drugs/drugs.service';
+import { InteractionsService } from '../interactions/interactions.service';
+import { KnowledgeBaseService } from '../kb/knowledge-base.service';
 import { renderDocsPage } from './docs-page.renderer';
-import { buildOpenApi } from './openapi.builder';
 
-/** `GET /openapi.json` and the rendered reference at `GET /docs`, built once at start from the live routes. */
+/**
+ * `GET /openapi.json` and the rendered reference at `GET /docs`, built once at start from the contracts. The response
+ * examples are real: each route's example request is run through the same services as a request would be, on the
+ * release serving at start.
+ */
 @Public()
 @Controller()
 export class DocsController implements OnApplicationBootstrap {
@@ -16,14 +21,32 @@ export class DocsController implements OnApplicationBootstrap {
 
   constructor(
     @Inject(API_CONFIG) private readonly config: ApiConfig,
-    private readonly moduleRef: ModuleRef,
+    private readonly interactions: InteractionsService,
+    private readonly drugs: DrugsService,
+    private readonly kb: KnowledgeBaseService,
   ) {}
 
   onApplicationBootstrap(): void {
-    const routes = routeManifest(this.moduleRef);
-    const server = process.env.PUBLIC_API_URL ?? `http://localhost:${this.config.PORT}`;
-    this.openapi = buildOpenApi(routes, server, this.config.VIGIL_KEY_PREFIX);
+    const publicUrl = process.env.PUBLIC_API_URL;
+    this.openapi = buildOpenApiDocument(
+      { serverUrl: publicUrl ?? `http://localhost:${this.config.PORT}`, serverUrlIsPublic: Boolean(publicUrl), keyPrefix: this.config.VIGIL_KEY_PREFIX },
+      PUBLIC_ROUTES,
+      this.examples(),
+    );
     this.html = renderDocsPage(this.openapi);
+  }
+
+  /** Real responses to each route's example request (the key description is the shape a new key on the first plan has). */
+  private examples(): Record<string, unknown> {
+    const example = (id: string) => PUBLIC_ROUTES.find((r) => r.operationId === id)!.example;
+    const plan = this.config.VIGIL_PLANS[0];
+    return {
+      checkInteractions: JSON.parse(this.interactions.check(example('checkInteractions').body, 'req-example').json),
+      searchDrugs: this.drugs.search(example('searchDrugs').query),
+      getDrug: this.drugs.describe(example('getDrug').params!.id),
+      getKnowledgeBase: this.kb.describe(),
+      describeKey: { id: '0b9c7c2e-5d1a-4f7e-9a43-2f6d8e1c4b7a', hint: `${this.config.VIGIL_KEY_PREFIX}_…c4b7`, scopes: ['drugs:read', 'interactions:check', 'kb:read'], allowedIps: [], rateLimit: plan.rateLimit, expiresAt: null },
+    };
   }
 
   @Get('openapi.json')

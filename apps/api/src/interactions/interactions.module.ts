@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
-import { DrugsController } from '../drugs/drugs.controller';
-import { KbController } from '../kb/kb.controller';
-import { KnowledgeBaseService } from '../kb/knowledge-base.service';
+import { KnowledgeBaseModule } from '../kb/knowledge-base.module';
 import { InteractionsController } from './interactions.controller';
+import { InteractionsService } from './interactions.service';
 
-/** The interaction check, drug search/detail and KB description, all over one in-memory knowledge base. */
+/** `POST /v1/interactions/check`: a thin controller in front of InteractionsService. */
 @Module({
-  controllers: [InteractionsController, DrugsController, KbController],
-  providers: [KnowledgeBaseService],
-  exports: [KnowledgeBaseService],
+  imports: [KnowledgeBaseModule],
+  controllers: [InteractionsController],
+  providers: [InteractionsService],
+  exports: [InteractionsService],
 })
 export class InteractionsModule {}

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { RequireScopes } from '@vigil/auth';
-import { Scopes } from '@vigil/contracts';
+import { type KbDescription, Scopes } from '@vigil/contracts';
 import { KnowledgeBaseService } from './knowledge-base.service';
 
 /** `GET /v1/kb`: which knowledge base answers, its counts and the licences of its sources. */
@@ -10,8 +10,7 @@ export class KbController {
   constructor(private readonly kb: KnowledgeBaseService) {}
 
   @Get()
-  describe() {
-    const { kb } = this.kb.current();
-    return { ...kb.info, counts: kb.counts() };
+  describe(): KbDescription {
+    return this.kb.describe();
   }
 }

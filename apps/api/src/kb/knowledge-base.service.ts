@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { KbDescription } from '@vigil/contracts';
 import { type DatabaseLocation, KB_EVENTS_CHANNEL, KbReleaseRepository } from '@vigil/db';
 import { CURATED_KB_PATH, type CompiledKnowledgeBase, DrugSearchIndex, InteractionEngine, type KnowledgeBase, composeRelease, readCompiledKb } from '@vigil/engine';
 import { DATABASE_LOCATION, PgChannelListener } from '@vigil/platform';
@@ -56,6 +57,12 @@ export class KnowledgeBaseService implements OnModuleInit, OnApplicationShutdown
   /** The release serving requests right now; read it once per request. */
   current(): KbState {
     return this.state;
+  }
+
+  /** `GET /v1/kb`: the serving release, its sizes and its sources. */
+  describe(): KbDescription {
+    const { kb } = this.state;
+    return { ...kb.info, counts: kb.counts() };
   }
 
   /** Builds a release's knowledge base (used for loading and by callers that diff releases). */

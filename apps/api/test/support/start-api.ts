@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
 import { LogCapture, createVigilApp, httpTimeouts, loadConfig } from '@vigil/platform';
+import { ResponseConformance } from '@vigil/testing';
 import { AppModule } from '../../src/app.module';
 import { configureApi } from '../../src/configure-api';
 import { type ApiConfig, apiEnvSchema } from '../../src/config/api-env.schema';
@@ -11,6 +12,8 @@ export interface RunningApi {
   db: TestDatabase;
   logs: LogCapture;
   config: ApiConfig;
+  /** Every response this app sent, checked against the contracts; `close()` fails on a violation. */
+  conformance: ResponseConformance;
   close(): Promise<void>;
 }
 
@@ -21,6 +24,14 @@ export async function startApi(env: Record<string, string> = {}, existingDb?: Te
   const config = loadConfig(apiEnvSchema, { NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: db.url, REDIS_URL: process.env.REDIS_URL ?? '', ...env });
   const app = await createVigilApp(AppModule.forRoot(config), { bodyLimit: config.API_BODY_LIMIT, timeouts: httpTimeouts(config), metrics: { token: config.METRICS_TOKEN, port: config.METRICS_PORT, host: config.HOST }, log: { service: 'api', level: config.LOG_LEVEL, stream: logs } });
   configureApi(app, config);
+  const conformance = new ResponseConformance();
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onSend', async (req, reply, payload) => {
+      conformance.check(req.method, req.routeOptions?.url, reply.statusCode, String(reply.getHeader('content-type') ?? ''), payload);
+      return payload;
+    });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -30,9 +41,11 @@ export async function startApi(env: Record<string, string> = {}, existingDb?: Te
     db,
     logs,
     config,
+    conformance,
     close: async () => {
       await app.close();
       if (!existingDb) await db.drop();
+      conformance.assertConforming();
     },
   };
 }

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import type { ProblemFieldError } from '../problem.response';
-import { SEVERITIES, type Severity } from './severity';
+import { validateWith } from '../validation/validate-with';
+import { SeveritySchema } from './severity';
 
 export const MIN_DRUGS = 2;
 export const MAX_DRUGS = 100;
@@ -7,81 +9,79 @@ export const MAX_NAME_LENGTH = 200;
 export const INCLUDE_FIELDS = ['evidence', 'mechanism', 'management'] as const;
 const IDENTIFIERS = ['name', 'rxcui', 'atc', 'ndc'] as const;
 
-export type CheckDrugEntry = string | { id?: string; name?: string; rxcui?: string; atc?: string; ndc?: string };
+/** A non-blank string of at most 200 characters matching `pattern` once trimmed (codes: type, empty, max_length, format). */
+function identifier(label: string, pattern: RegExp | null, description: string) {
+  let s = z
+    .string({ error: `"${label}" must be a string` })
+    .max(MAX_NAME_LENGTH, { error: `at most ${MAX_NAME_LENGTH} characters` })
+    .refine((v) => v.trim().length > 0, { error: `"${label}" must not be empty`, params: { code: 'empty' }, abort: true });
+  if (pattern) s = s.refine((v) => pattern.test(v.trim()), { error: (i) => `"${String(i.input)}" is not a valid ${label.toUpperCase()}`, params: { code: 'format' } });
+  return s.describe(description);
+}
+
+const DrugNameSchema = z
+  .string()
+  .max(MAX_NAME_LENGTH, { error: `at most ${MAX_NAME_LENGTH} characters` })
+  .refine((v) => v.trim().length > 0, { error: 'a drug name must not be empty', params: { code: 'empty' } })
+  .describe('A name as a prescriber or patient writes it: generic, brand, INN, abbreviation, with or without strength and form text (e.g. `Coumadin 5 mg`).');
+
+const DrugIdentifierSchema = z
+  .strictObject({
+    id: z.string({ error: '"id" must be a string of at most 100 characters' }).max(100, { error: '"id" must be a string of at most 100 characters' }).optional().describe('Your own id for the entry, echoed in its resolution'),
+    name: identifier('name', null, 'Name (as for a plain string entry)').optional(),
+    rxcui: identifier('rxcui', /^\d{1,10}$/, 'RxNorm RxCUI of an ingredient or product, e.g. `11289`').optional(),
+    atc: identifier('atc', /^[A-Za-z]\d{2}([A-Za-z]([A-Za-z](\d{2})?)?)?$/, 'WHO ATC code; a 7-character code names one substance, e.g. `B01AA03`').optional(),
+    ndc: identifier('ndc', /^\d{4,5}-?\d{3,4}-?\d{1,2}$/, 'US National Drug Code (resolved where the vocabulary has it)').optional(),
+  })
+  .check((ctx) => {
+    const present = IDENTIFIERS.filter((k) => ctx.value[k] !== undefined).length;
+    if (present !== 1) ctx.issues.push({ code: 'custom', input: ctx.value, params: { code: 'one_identifier' }, message: `give exactly one of ${IDENTIFIERS.join(', ')} (got ${present})` });
+  })
+  .meta({
+    description: 'An identified drug: exactly one of `name`, `rxcui`, `atc`, `ndc`, and optionally your own `id`.',
+    oneOf: IDENTIFIERS.map((k) => ({ required: [k], properties: { [k]: { type: 'string' } } })),
+  });
+
+/** One drug of a check: a name string, or an object with exactly one identifier and an optional client id. */
+export const DrugEntrySchema = z
+  .union([DrugNameSchema, DrugIdentifierSchema], { error: 'each drug must be a name string or an object with one of name, rxcui, atc, ndc' })
+  .meta({ id: 'DrugEntry', description: 'A drug: a name string, or an object with exactly one identifier (`name`, `rxcui`, `atc` or `ndc`) and an optional client `id` echoed back in its resolution.' });
+
+export type CheckDrugEntry = z.infer<typeof DrugEntrySchema>;
+
+export const CheckOptionsSchema = z
+  .strictObject(
+    {
+      minSeverity: SeveritySchema.optional().describe('Leave out findings less severe than this (counted in `summary.hiddenBySeverityFilter`)'),
+      include: z
+        .array(z.enum(INCLUDE_FIELDS, { error: `must be one of ${INCLUDE_FIELDS.join(', ')}` }), { error: `must be an array of ${INCLUDE_FIELDS.join(', ')}` })
+        .optional()
+        .describe('Optional text blocks of each finding to return; default all of `evidence`, `mechanism`, `management`'),
+    },
+    { error: (i) => (i.code === 'unrecognized_keys' ? undefined : '"options" must be an object') },
+  )
+  .meta({ id: 'CheckOptions', description: 'Optional filters of a check.' });
 
 /** `POST /v1/interactions/check` body. */
-export interface CheckInteractionsRequest {
-  drugs: CheckDrugEntry[];
-  options?: { minSeverity?: Severity; include?: (typeof INCLUDE_FIELDS)[number][] };
-}
+export const CheckInteractionsRequestSchema = z
+  .strictObject(
+    {
+      drugs: z
+        .array(DrugEntrySchema, { error: `"drugs" must be an array of ${MIN_DRUGS} to ${MAX_DRUGS} entries` })
+        .min(MIN_DRUGS, { error: (i) => `send at least ${MIN_DRUGS} drugs (got ${(i.input as unknown[]).length})` })
+        .max(MAX_DRUGS, { error: (i) => `send at most ${MAX_DRUGS} drugs (got ${(i.input as unknown[]).length})` })
+        .describe(`The medication list, ${MIN_DRUGS} to ${MAX_DRUGS} entries; every pair is checked`),
+      options: CheckOptionsSchema.optional(),
+    },
+    { error: (i) => (i.code === 'unrecognized_keys' ? undefined : 'the body must be a JSON object with a "drugs" array') },
+  )
+  .meta({ id: 'CheckInteractionsRequest', description: 'A medication list to check.' });
 
-const PATTERNS: Record<(typeof IDENTIFIERS)[number], RegExp> = {
-  name: /\S/,
-  rxcui: /^\d{1,10}$/,
-  atc: /^[A-Za-z]\d{2}([A-Za-z]([A-Za-z](\d{2})?)?)?$/,
-  ndc: /^\d{4,5}-?\d{3,4}-?\d{1,2}$/,
-};
+export type CheckInteractionsRequest = z.infer<typeof CheckInteractionsRequestSchema>;
+export type CheckOptionsRequest = z.infer<typeof CheckOptionsSchema>;
 
-/**
- * Validates a check request and returns every problem with its JSON pointer (empty = valid). A drug entry is a
- * non-empty name string, or an object with exactly one identifier (`name`, `rxcui`, `atc`, `ndc`) and an optional
- * client `id`; unknown fields and options are errors.
- */
+/** Validates a check request and returns every problem with its JSON pointer (empty = valid). */
 export function validateCheckRequest(body: unknown): ProblemFieldError[] {
-  const errors: ProblemFieldError[] = [];
-  const err = (pointer: string, code: string, message: string) => errors.push({ pointer, code, message });
-  if (!isObject(body)) {
-    err('', 'type', 'the body must be a JSON object with a "drugs" array');
-    return errors;
-  }
-  for (const k of Object.keys(body)) if (k !== 'drugs' && k !== 'options') err(`/${k}`, 'unknown_field', `unknown field "${k}"`);
-  const drugs = body.drugs;
-  if (!Array.isArray(drugs)) {
-    err('/drugs', 'type', '"drugs" must be an array of 2 to 100 entries');
-  } else {
-    if (drugs.length < MIN_DRUGS) err('/drugs', 'min_items', `send at least ${MIN_DRUGS} drugs (got ${drugs.length})`);
-    if (drugs.length > MAX_DRUGS) err('/drugs', 'max_items', `send at most ${MAX_DRUGS} drugs (got ${drugs.length})`);
-    drugs.slice(0, MAX_DRUGS + 1).forEach((d, i) => validateEntry(d, `/drugs/${i}`, err));
-  }
-  if (body.options !== undefined) {
-    const o = body.options;
-    if (!isObject(o)) {
-      err('/options', 'type', '"options" must be an object');
-    } else {
-      for (const k of Object.keys(o)) if (k !== 'minSeverity' && k !== 'include') err(`/options/${k}`, 'unknown_option', `unknown option "${k}"`);
-      if (o.minSeverity !== undefined && !(SEVERITIES as readonly unknown[]).includes(o.minSeverity)) err('/options/minSeverity', 'enum', `must be one of ${SEVERITIES.join(', ')}`);
-      if (o.include !== undefined) {
-        if (!Array.isArray(o.include)) err('/options/include', 'type', `must be an array of ${INCLUDE_FIELDS.join(', ')}`);
-        else o.include.forEach((v, i) => { if (!(INCLUDE_FIELDS as readonly unknown[]).includes(v)) err(`/options/include/${i}`, 'enum', `must be one of ${INCLUDE_FIELDS.join(', ')}`); });
-      }
-    }
-  }
-  return errors;
-}
-
-function validateEntry(d: unknown, p: string, err: (pointer: string, code: string, message: string) => void): void {
-  if (typeof d === 'string') {
-    if (!d.trim()) err(p, 'empty', 'a drug name must not be empty');
-    else if (d.length > MAX_NAME_LENGTH) err(p, 'max_length', `at most ${MAX_NAME_LENGTH} characters`);
-    return;
-  }
-  if (!isObject(d)) {
-    err(p, 'type', 'each drug must be a name string or an object with one of name, rxcui, atc, ndc');
-    return;
-  }
-  const present = IDENTIFIERS.filter((k) => d[k] !== undefined);
-  for (const k of Object.keys(d)) if (k !== 'id' && !(IDENTIFIERS as readonly string[]).includes(k)) err(`${p}/${k}`, 'unknown_field', `unknown field "${k}"`);
-  if (present.length !== 1) err(p, 'one_identifier', `give exactly one of ${IDENTIFIERS.join(', ')} (got ${present.length})`);
-  for (const k of present) {
-    const v = d[k];
-    if (typeof v !== 'string') err(`${p}/${k}`, 'type', `"${k}" must be a string`);
-    else if (!v.trim()) err(`${p}/${k}`, 'empty', `"${k}" must not be empty`);
-    else if (v.length > MAX_NAME_LENGTH) err(`${p}/${k}`, 'max_length', `at most ${MAX_NAME_LENGTH} characters`);
-    else if (!PATTERNS[k].test(v.trim())) err(`${p}/${k}`, 'format', `"${v}" is not a valid ${k.toUpperCase() === 'NAME' ? 'name' : k.toUpperCase()}`);
-  }
-  if (d.id !== undefined && (typeof d.id !== 'string' || d.id.length > 100)) err(`${p}/id`, 'type', '"id" must be a string of at most 100 characters');
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  const result = validateWith(CheckInteractionsRequestSchema, body);
+  return result.success ? [] : result.errors;
 }

@@ -1,56 +1,70 @@
-import type { DrugResolution, UnresolvedDrug } from './drug-resolution.response';
-import type { InteractionFinding } from './interaction-finding.response';
-import type { Severity } from './severity';
+import { z } from 'zod';
+import { DrugResolutionSchema, UnresolvedDrugSchema } from './drug-resolution.response';
+import { InteractionFindingSchema } from './interaction-finding.response';
+import { type Severity, SeveritySchema } from './severity';
 
-export interface KbSourceInfo {
-  id: string;
-  title: string;
-  license: string;
-  url?: string;
-}
+const count = (s: Severity) => z.int().min(0).describe(`${s} findings`);
+
+export const KbSourceInfoSchema = z
+  .object({
+    id: z.string().describe('Source id'),
+    title: z.string().describe('Title'),
+    license: z.string().describe('Licence of the source'),
+    url: z.string().optional().describe('Where the source is published'),
+  })
+  .meta({ id: 'KbSource', description: 'A knowledge source in the release, with its licence.' });
+export type KbSourceInfo = z.infer<typeof KbSourceInfoSchema>;
 
 /** Which knowledge base answered: every response names it, so a result can be reproduced. */
-export interface KbInfo {
-  version: string;
-  releasedAt: string;
-  sources: KbSourceInfo[];
-}
+export const KbInfoSchema = z
+  .object({
+    version: z.string().describe('Release version, e.g. `curated-2026.11.21-ab15a24e`'),
+    releasedAt: z.string().describe('Release time (ISO 8601)'),
+    sources: z.array(KbSourceInfoSchema).describe('Sources in the release with their licences'),
+  })
+  .meta({ id: 'KbInfo', description: 'The knowledge-base release that answered; quote it to reproduce a result.' });
+export type KbInfo = z.infer<typeof KbInfoSchema>;
 
-export interface CheckSummary {
-  /** Worst severity among the returned findings; null when none was returned. */
-  maxSeverity: Severity | null;
-  /** Findings returned, per severity. */
-  counts: Record<Severity, number>;
-  /**
-   * False when at least one input was unresolved or ambiguous, or resolved to a drug the knowledge base knows by name
-   * only (`coverage: names-only`): then "no finding" does not mean "no interaction".
-   */
-  complete: boolean;
-  /** Distinct pairs of resolved inputs that were checked. */
-  pairsChecked: number;
-  /** Findings left out by the `minSeverity` filter. */
-  hiddenBySeverityFilter: number;
-}
+export const CheckSummarySchema = z
+  .object({
+    maxSeverity: SeveritySchema.nullable().describe('Worst severity among the returned findings; null when none was returned'),
+    counts: z
+      .object({ contraindicated: count('contraindicated'), major: count('major'), moderate: count('moderate'), minor: count('minor'), unknown: count('unknown') })
+      .describe('Findings returned, per severity'),
+    complete: z
+      .boolean()
+      .describe('False when any input was unresolved or ambiguous, or resolved to a drug the knowledge base knows by name only (`coverage: names-only`): then no finding does **not** mean no interaction'),
+    pairsChecked: z.int().min(0).describe('Distinct pairs of resolved inputs that were checked'),
+    hiddenBySeverityFilter: z.int().min(0).describe('Findings left out by `options.minSeverity`'),
+  })
+  .meta({ id: 'CheckSummary', description: 'Totals of a check.' });
+export type CheckSummary = z.infer<typeof CheckSummarySchema>;
 
-export type CheckWarningCode = 'incomplete_check' | 'not_reviewed' | 'fuzzy_match' | 'too_few_drugs' | 'split_combination';
+export const CHECK_WARNING_CODES = ['incomplete_check', 'not_reviewed', 'fuzzy_match', 'too_few_drugs', 'split_combination'] as const;
+export type CheckWarningCode = (typeof CHECK_WARNING_CODES)[number];
 
-export interface CheckWarning {
-  code: CheckWarningCode;
-  message: string;
-  /** Indexes of the inputs the warning is about. */
-  indexes?: number[];
-}
+export const CheckWarningSchema = z
+  .object({
+    code: z.enum(CHECK_WARNING_CODES).describe('`incomplete_check` (inputs not checked), `not_reviewed` (names-only drugs), `fuzzy_match` (spelling corrected), `too_few_drugs` (fewer than two resolved), `split_combination`'),
+    message: z.string().describe('Explanation in words'),
+    indexes: z.array(z.int().min(0)).optional().describe('Positions of the inputs the warning is about'),
+  })
+  .meta({ id: 'CheckWarning', description: 'Something the reader of the result must know.' });
+export type CheckWarning = z.infer<typeof CheckWarningSchema>;
 
-export interface CheckInteractionsResponse {
-  requestId: string;
-  kb: KbInfo;
-  summary: CheckSummary;
-  resolutions: DrugResolution[];
-  interactions: InteractionFinding[];
-  unresolved: UnresolvedDrug[];
-  warnings: CheckWarning[];
-  disclaimer: string;
-}
+export const CheckInteractionsResponseSchema = z
+  .object({
+    requestId: z.string().describe('Request id, also in the `x-request-id` header'),
+    kb: KbInfoSchema,
+    summary: CheckSummarySchema,
+    resolutions: z.array(DrugResolutionSchema).describe('One per input, in input order'),
+    interactions: z.array(InteractionFindingSchema).describe('Findings, worst first'),
+    unresolved: z.array(UnresolvedDrugSchema).describe('Inputs that were not checked'),
+    warnings: z.array(CheckWarningSchema).describe('Warnings such as `incomplete_check`'),
+    disclaimer: z.string().describe('Decision-support disclaimer; show it with the result'),
+  })
+  .meta({ id: 'CheckInteractionsResponse', description: 'Every interacting pair, worst first. Unresolved inputs never fail the call: they make `summary.complete` false.' });
+export type CheckInteractionsResponse = z.infer<typeof CheckInteractionsResponseSchema>;
 
 /** What the engine returns: the response without the request id (added by the API). */
 export type CheckInteractionsResult = Omit<CheckInteractionsResponse, 'requestId'>;

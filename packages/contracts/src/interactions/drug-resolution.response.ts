@@ -1,71 +1,68 @@
+import { z } from 'zod';
+
 /** How one input of a check was turned into ingredients. */
-export type ResolutionStatus = 'resolved' | 'ambiguous' | 'unresolved';
+export const RESOLUTION_STATUSES = ['resolved', 'ambiguous', 'unresolved'] as const;
+export type ResolutionStatus = (typeof RESOLUTION_STATUSES)[number];
 
 /**
  * How the name was matched: `exact` generic name, `synonym` (INN/BAN/abbreviation), `salt` (salt or ester form),
  * `brand` (brand or combination-product name), `code` (RxCUI, ATC, NDC), `fuzzy` (spelling correction, confidence < 1).
  */
-export type ResolutionMethod = 'exact' | 'synonym' | 'salt' | 'brand' | 'code' | 'fuzzy';
+export const RESOLUTION_METHODS = ['exact', 'synonym', 'salt', 'brand', 'code', 'fuzzy'] as const;
+export type ResolutionMethod = (typeof RESOLUTION_METHODS)[number];
 
-export interface ResolvedIngredient {
-  /** Knowledge-base ingredient id (e.g. `insulin-glargine`). */
-  id: string;
-  /** Display name (lower-case generic). */
-  name: string;
-  rxcui?: string;
-}
+export const DRUG_COVERAGES = ['reviewed', 'names-only'] as const;
+export type DrugCoverage = (typeof DRUG_COVERAGES)[number];
 
-export interface DrugSuggestion {
-  /** Display name of the suggested drug or product. */
-  name: string;
-  /** Similarity 0–1 (1 = identical after normalisation). */
-  score: number;
-  /** The name form that matched (a brand, synonym…), when it differs from `name`. */
-  matched?: string;
-  ingredientIds?: string[];
-}
+export const ResolvedIngredientSchema = z
+  .object({
+    id: z.string().describe('Knowledge-base ingredient id, e.g. `insulin-glargine` (use with `GET /v1/drugs/{id}`)'),
+    name: z.string().describe('Display name (lower-case generic)'),
+    rxcui: z.string().optional().describe('RxNorm RxCUI, when known'),
+  })
+  .meta({ id: 'ResolvedIngredient', description: 'An active ingredient an input was resolved to.' });
+export type ResolvedIngredient = z.infer<typeof ResolvedIngredientSchema>;
 
-export interface DrugResolution {
-  /** Position of the drug in the request's list. */
-  index: number;
-  /** Client-supplied id of the drug, echoed back. */
-  id?: string;
-  /** The input as text (a name, or `rxcui:…`, `atc:…`, `ndc:…`). */
-  input: string;
-  status: ResolutionStatus;
-  method?: ResolutionMethod;
-  /** 1 for deterministic matches; below 1 for spelling corrections. */
-  confidence?: number;
-  /** Empty unless `status` is `resolved`. Several for combination products. */
-  ingredients: ResolvedIngredient[];
-  /** The name form that matched (brand, salt, synonym, product) or the corrected spelling. */
-  matched?: string;
-  /** Name of the combination product, when the input is one. */
-  product?: string;
-  /**
-   * True when a free-text combination ("warfarin/aspirin") that is not a known product was split into
-   * ingredients: those ingredients are then also checked against each other.
-   */
-  split?: boolean;
-  suggestions?: DrugSuggestion[];
-  /** Why the input could not be resolved (human readable). */
-  reason?: string;
-  /**
-   * Resolved inputs only: `reviewed` when the knowledge base has reviewed the drug's interactions; `names-only` when
-   * it knows the name but nothing about its interactions (then "no finding" means "not checked", and the check is
-   * incomplete). A combination is `names-only` when any of its ingredients is.
-   */
-  coverage?: DrugCoverage;
-}
+export const DrugSuggestionSchema = z
+  .object({
+    name: z.string().describe('Display name of the suggested drug or product'),
+    score: z.number().min(0).max(1).describe('Similarity 0–1 (1 = identical after normalisation)'),
+    matched: z.string().optional().describe('The name form that matched (a brand, synonym…), when it differs from `name`'),
+    ingredientIds: z.array(z.string()).optional().describe('Ingredient ids of the suggestion'),
+  })
+  .meta({ id: 'DrugSuggestion', description: 'A candidate for an input that was not resolved, best first.' });
+export type DrugSuggestion = z.infer<typeof DrugSuggestionSchema>;
 
-export type DrugCoverage = 'reviewed' | 'names-only';
+export const DrugResolutionSchema = z
+  .object({
+    index: z.int().min(0).describe('Position of the drug in the request’s `drugs`'),
+    id: z.string().optional().describe('Your `id` for the entry, echoed back'),
+    input: z.string().describe('The input as text (a name, or `rxcui:…`, `atc:…`, `ndc:…`)'),
+    status: z.enum(RESOLUTION_STATUSES).describe('`resolved` = ingredients known; `ambiguous` and `unresolved` inputs were not checked'),
+    method: z.enum(RESOLUTION_METHODS).optional().describe('How it matched: `exact`, `synonym`, `salt`, `brand`, `code` or `fuzzy` (spelling correction)'),
+    confidence: z.number().min(0).max(1).optional().describe('1 for deterministic matches; below 1 for spelling corrections'),
+    ingredients: z.array(ResolvedIngredientSchema).describe('Active ingredients (several for a combination product); empty unless `resolved`'),
+    matched: z.string().optional().describe('The name form that matched (brand, salt, synonym, product) or the corrected spelling'),
+    product: z.string().optional().describe('Name of the combination product, when the input is one'),
+    split: z.boolean().optional().describe('True when a free-text combination ("warfarin/aspirin") that is not a known product was split into ingredients, which are then also checked against each other'),
+    suggestions: z.array(DrugSuggestionSchema).optional().describe('Candidates, best first (ambiguous and unresolved inputs)'),
+    reason: z.string().optional().describe('Why the input was not resolved, in words'),
+    coverage: z
+      .enum(DRUG_COVERAGES)
+      .optional()
+      .describe('Resolved inputs: `reviewed` when the knowledge base has reviewed the drug’s interactions; `names-only` when it knows the name only — then no finding means *not checked*, and the check is incomplete'),
+  })
+  .meta({ id: 'DrugResolution', description: 'How one input was understood.' });
+export type DrugResolution = z.infer<typeof DrugResolutionSchema>;
 
-/** An input that was not resolved to ingredients (status `unresolved` or `ambiguous`). */
-export interface UnresolvedDrug {
-  index: number;
-  id?: string;
-  input: string;
-  status: Exclude<ResolutionStatus, 'resolved'>;
-  suggestions: DrugSuggestion[];
-  reason?: string;
-}
+export const UnresolvedDrugSchema = z
+  .object({
+    index: z.int().min(0).describe('Position in `drugs`'),
+    id: z.string().optional().describe('Your `id` for the entry'),
+    input: z.string().describe('The input as text'),
+    status: z.enum(['ambiguous', 'unresolved']).describe('`ambiguous`: several drugs match; `unresolved`: none does'),
+    suggestions: z.array(DrugSuggestionSchema).describe('Candidates, best first'),
+    reason: z.string().optional().describe('Why, in words'),
+  })
+  .meta({ id: 'UnresolvedDrug', description: 'An input that was not checked.' });
+export type UnresolvedDrug = z.infer<typeof UnresolvedDrugSchema>;

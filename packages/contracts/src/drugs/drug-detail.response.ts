@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const DrugDetailSchema = z
+  .object({
+    id: z.string().describe('Ingredient id'),
+    name: z.string().describe('Generic name'),
+    rxcui: z.string().nullable().describe('RxNorm RxCUI, null when unknown'),
+    atc: z.array(z.string()).describe('WHO ATC codes'),
+    synonyms: z.array(z.string()).describe('Other names (INN, BAN, abbreviations)'),
+    salts: z.array(z.string()).describe('Salt and ester forms that resolve to it'),
+    brands: z.array(z.string()).describe('Single-ingredient brand names'),
+    classes: z.array(z.object({ id: z.string().describe('Class id'), name: z.string().describe('Class name') })).describe('Classes it belongs to (class rules apply to it)'),
+    products: z
+      .array(z.object({ id: z.string().describe('Product id'), name: z.string().describe('Product name'), ingredients: z.array(z.string()).describe('Ingredient ids') }))
+      .describe('Combination products that contain it'),
+    enzymeRoles: z
+      .array(
+        z.object({
+          enzyme: z.string().describe('Enzyme or transporter, e.g. `CYP3A4`, `P-gp`'),
+          role: z.enum(['substrate', 'inhibitor', 'inducer']).describe('Role'),
+          strength: z.enum(['sensitive', 'moderate', 'strong', 'weak']).describe('Substrates: `sensitive` or `moderate`; inhibitors and inducers: `strong`, `moderate` or `weak`'),
+        }),
+      )
+      .describe('Enzyme and transporter roles the pathway layer uses'),
+    riskDomains: z.array(z.string()).describe('Additive risk domains it contributes to (`qt`, `serotonergic`, `bleeding`…)'),
+    rules: z
+      .object({
+        total: z.int().min(0).describe('Rules that apply to it directly or through a class'),
+        direct: z.int().min(0).describe('Rules naming it'),
+        pathways: z.int().min(0).describe('Pathway rules and label statements it can trigger'),
+      })
+      .describe('Rule counts'),
+  })
+  .meta({ id: 'DrugDetail', description: 'What the knowledge base knows about an ingredient.' });
+export type DrugDetail = z.infer<typeof DrugDetailSchema>;

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { type ErrorCodeKey, ErrorCodes } from '../error-codes';
+import { ProblemSchema } from '../problem.response';
+import { KEYED_ROUTE_ERRORS, PUBLIC_ROUTES, type PublicRoute } from './public-api.routes';
+
+type Json = Record<string, unknown>;
+
+const SAFE_INT_BOUNDS = new Set([Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER]);
+
+/** JSON Schema of a query-parameter object (plain fields, no registered schemas), as the request sees it. */
+function toJsonSchema(schema: z.ZodType): Json {
+  return z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: 'input',
+    unrepresentable: 'any',
+    override: (ctx) => {
+      const j = ctx.jsonSchema as Json;
+      // z.int() states the safe-integer range; it says nothing to a reader.
+      if (SAFE_INT_BOUNDS.has(j.maximum as number)) delete j.maximum;
+      if (SAFE_INT_BOUNDS.has(j.minimum as number)) delete j.minimum;
+    },
+  }) as Json;
+}
+
+/** Every registered schema reachable from the roots, by following `$ref`s. */
+function reachable(all: Record<string, Json>, roots: Json[]): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) {
+        const id = v.slice('#/components/schemas/'.length);
+        if (!out[id] && all[id]) {
+          out[id] = all[id];
+          visit(all[id]);
+        }
+      } else visit(v);
+    }
+  };
+  roots.forEach(visit);
+  return Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]]));
+}
+
+function componentSchemas(): Record<string, Json> {
+  const { schemas } = z.toJSONSchema(z.globalRegistry, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> };
+  const out: Record<string, Json> = {};
+  for (const [id, s] of Object.entries(schemas)) {
+    const { $schema: _s, $id: _i, ...rest } = s;
+    // Same pass as toJsonSchema's override, on the registry output.
+    out[id] = JSON.parse(JSON.stringify(rest), (k, v) => ((k === 'maximum' || k === 'minimum') && SAFE_INT_BOUNDS.has(v) ? undefined : v)) as Json;
+  }
+  return out;
+}
+
+/** A `$ref` to a registered schema (every request and response schema of a route is registered with an id). */
+function ref(schema: z.ZodType): Json {
+  const id = z.globalRegistry.get(schema)?.id;
+  if (!id) throw new Error('a route schema must be registered with .meta({ id })');
+  return { $ref: `#/components/schemas/${id}` };
+}
+
+function routeErrors(route: PublicRoute): Map<number, ErrorCodeKey[]> {
+  const byStatus = new Map<number, ErrorCodeKey[]>();
+  for (const key of [...route.errors, ...KEYED_ROUTE_ERRORS]) {
+    const status = ErrorCodes[key].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), key]);
+  }
+  return new Map([...byStatus.entries()].sort(([a], [b]) => a - b));
+}
+
+export interface OpenApiOptions {
+  /**
+   * Base URL the code samples use: the deployment's public URL when configured, else where a developer runs it. The
+   * document's `servers` entry is the public URL when configured, else `/` (the server that served the document,
+   * which stays right behind any proxy).
+   */
+  serverUrl: string;
+  /** True when `serverUrl` is the configured public URL. */
+  serverUrlIsPublic?: boolean;
+  /** Prefix of API keys in this deployment (examples show `<prefix>_…`). */
+  keyPrefix: string;
+}
+
+/** Code samples of one route: curl, `@vigil/client` and Python `requests`, all running the route's example. */
+export function codeSamples(route: PublicRoute, { serverUrl, keyPrefix }: OpenApiOptions): { lang: string; label: string; source: string }[] {
+  const path = route.path.replace(/:(\w+)/g, (_m, p: string) => encodeURIComponent(route.example.params?.[p] ?? p));
+  const query = route.example.query ? `?${new URLSearchParams(route.example.query)}` : '';
+  const body = route.example.body;
+  const curl = [`curl -s ${route.method === 'GET' ? '' : `-X ${route.method} `}'${serverUrl}${path}${query}'`, `  -H "x-api-key: $VIGIL_API_KEY"`, ...(body ? [`  -H 'content-type: application/json'`, `  -d '${JSON.stringify(body)}'`] : [])].join(' \\\n');
+  const clientCall: Record<string, string> = {
+    checkInteractions: `await vigil.interactions.check(${JSON.stringify(body)})`,
+    searchDrugs: `await vigil.drugs.search(${JSON.stringify(route.example.query?.q ?? '')}, { limit: ${Number(route.example.query?.limit ?? 10)} })`,
+    getDrug: `await vigil.drugs.get(${JSON.stringify(route.example.params?.id ?? '')})`,
+    getKnowledgeBase: 'await vigil.kb.get()',
+    describeKey: 'await vigil.key.describe()',
+  };
+  const ts = [`import { VigilClient } from '@vigil/client';`, '', `const vigil = new VigilClient({ baseUrl: '${serverUrl}', apiKey: process.env.VIGIL_API_KEY! });`, `const result = ${clientCall[route.operationId] ?? 'undefined'};`].join('\n');
+  const py = [
+    'import os, requests',
+    '',
+    `r = requests.${route.method.toLowerCase()}(`,
+    `    "${serverUrl}${path}",`,
+    ...(route.example.query ? [`    params=${JSON.stringify(route.example.query)},`] : []),
+    ...(body ? [`    json=${JSON.stringify(body).replace(/\btrue\b/g, 'True').replace(/\bfalse\b/g, 'False').replace(/\bnull\b/g, 'None')},`] : []),
+    `    headers={"x-api-key": os.environ["VIGIL_API_KEY"]},  # a ${keyPrefix}_… key`,
+    '    timeout=10,',
+    ')',
+    'r.raise_for_status()',
+    'result = r.json()',
+  ].join('\n');
+  return [
+    { lang: 'Shell', label: 'curl', source: curl },
+    { lang: 'TypeScript', label: '@vigil/client', source: ts },
+    { lang: 'Python', label: 'requests', source: py },
+  ];
+}
+
+/**
+ * The OpenAPI 3.1 document of the public API, entirely from the contracts: schemas, routes, error codes.
+ * `examples` (by operationId) are shown as the 200 response example; the API passes real responses.
+ */
+export function buildOpenApiDocument(options: OpenApiOptions, routes: readonly PublicRoute[] = PUBLIC_ROUTES, examples: Record<string, unknown> = {}): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  const roots: Json[] = [];
+  for (const route of routes) {
+    const oaPath = route.path.replace(/:(\w+)/g, '{$1}');
+    const parameters: Json[] = [];
+    if (route.query) {
+      const q = toJsonSchema(route.query);
+      const required = new Set((q.required as string[]) ?? []);
+      for (const [name, schema] of Object.entries(q.properties as Record<string, Json>)) {
+        const { description, ...rest } = schema;
+        parameters.push({ in: 'query', name, required: required.has(name), description, schema: rest, ...(route.example.query?.[name] ? { example: rest.type === 'integer' ? Number(route.example.query[name]) : route.example.query[name] } : {}) });
+      }
+    }
+    for (const p of route.params ?? []) parameters.push({ in: 'path', name: p.name, required: true, description: p.description, schema: { type: 'string' }, example: p.example });
+    const responses: Record<string, Json> = {
+      200: {
+        description: 'OK',
+        headers: {
+          'x-request-id': { description: 'Request id; quote it in support requests', schema: { type: 'string' } },
+          RateLimit: { description: 'Remaining requests and seconds to the window reset (IETF draft)', schema: { type: 'string' } },
+          'RateLimit-Policy': { description: 'The key’s limit and window (IETF draft)', schema: { type: 'string' } },
+        },
+        content: { 'application/json': { schema: ref(route.response), ...(examples[route.operationId] !== undefined ? { example: examples[route.operationId] } : {}) } },
+      },
+    };
+    for (const [status, keys] of routeErrors(route)) {
+      const codes = keys.map((k) => ErrorCodes[k].code);
+      const retry = status === 429 || status === 503;
+      responses[String(status)] = {
+        description: keys.map((k) => `\`${ErrorCodes[k].code}\`: ${ErrorCodes[k].title}`).join('; '),
+        ...(retry ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } } } : {}),
+        content: { 'application/problem+json': { schema: { allOf: [{ $ref: '#/components/schemas/Problem' }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }] } } },
+      };
+    }
+    const requestBody = route.request ? { required: true, content: { 'application/json': { schema: ref(route.request), ...(route.example.body ? { example: route.example.body } : {}) } } } : undefined;
+    roots.push(responses, ...(requestBody ? [requestBody] : []));
+    paths[oaPath] ??= {};
+    paths[oaPath][route.method.toLowerCase()] = {
+      operationId: route.operationId,
+      tags: [route.tag],
+      summary: route.summary,
+      description: `${route.description}\n\nRequired scope: ${route.scopes.length ? route.scopes.map((s) => `\`${s}\``).join(', ') : 'any valid key'}.`,
+      security: [{ ApiKey: [] }],
+      'x-required-scopes': route.scopes,
+      ...(parameters.length ? { parameters } : {}),
+      ...(requestBody ? { requestBody } : {}),
+      responses,
+      'x-codeSamples': codeSamples(route, options),
+    };
+  }
+  roots.push({ $ref: '#/components/schemas/Problem' });
+  void ProblemSchema; // registered as `Problem` by importing it
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Vigil drug-interaction API',
+      version: '1',
+      summary: 'Self-hostable drug–drug interaction checking.',
+      description: [
+        'Send a medication list, get back every interacting pair with severity, mechanism, management and evidence.',
+        '',
+        '**Decision support, not a prescriber**: every check carries a disclaimer, and says when it is incomplete.',
+        '',
+        'Authenticate with an API key in the `x-api-key` header (never in the URL). Errors are RFC 9457 problem documents (`application/problem+json`) with a stable `code`; branch on it. Responses may gain fields in a minor release: ignore fields you do not know.',
+      ].join('\n'),
+      license: { name: 'Apache 2.0', identifier: 'Apache-2.0' },
+    },
+    servers: [{ url: options.serverUrlIsPublic ? options.serverUrl : '/', description: 'This deployment' }],
+    tags: [
+      { name: 'Interactions', description: 'Check a medication list.' },
+      { name: 'Drugs', description: 'Find drugs and see what the knowledge base knows about them.' },
+      { name: 'Knowledge base', description: 'Which release answers, and its sources.' },
+      { name: 'Keys', description: 'The calling API key.' },
+    ],
+    components: { securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key from the dashboard' } }, schemas: reachable(componentSchemas(), roots) },
+    security: [{ ApiKey: [] }],
+    paths,
+  };
+}

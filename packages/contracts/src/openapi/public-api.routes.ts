@@ -1,0 +1,125 @@
+import type { z } from 'zod';
+import { DrugDetailSchema } from '../drugs/drug-detail.response';
+import { DrugSearchQuerySchema } from '../drugs/drug-search.query';
+import { DrugSearchResponseSchema } from '../drugs/drug-search.response';
+import type { ErrorCodeKey } from '../error-codes';
+import { CheckInteractionsRequestSchema } from '../interactions/check-interactions.request';
+import { CheckInteractionsResponseSchema } from '../interactions/check-interactions.response';
+import { KbDescriptionSchema } from '../kb/kb-description.response';
+import { KeyDescriptionSchema } from '../keys/key-description.response';
+import { type Scope, Scopes } from '../scopes';
+
+/** A route of the public API: what the OpenAPI document, `/docs`, `@vigil/client` and the conformance tests read. */
+export interface PublicRoute {
+  method: 'GET' | 'POST';
+  /** Route path as the router writes it (`:id` for path parameters). */
+  path: string;
+  operationId: string;
+  tag: 'Interactions' | 'Drugs' | 'Knowledge base' | 'Keys';
+  summary: string;
+  /** Markdown. */
+  description: string;
+  /** Scopes the key needs; empty = any valid key. The API's route manifest must agree (tested). */
+  scopes: Scope[];
+  request?: z.ZodType;
+  query?: z.ZodObject;
+  params?: { name: string; description: string; example: string }[];
+  response: z.ZodType;
+  /** The error codes this route really answers with, besides those every keyed route shares. */
+  errors: ErrorCodeKey[];
+  /** A request the examples and the documentation show; it must run against the curated release. */
+  example: { body?: unknown; query?: Record<string, string>; params?: Record<string, string> };
+}
+
+/** Codes every route behind an API key can answer with. */
+export const KEYED_ROUTE_ERRORS: readonly ErrorCodeKey[] = [
+  'ApiKeyMissing',
+  'ApiKeyMalformed',
+  'ApiKeyInvalid',
+  'ApiKeyRevoked',
+  'ApiKeyExpired',
+  'IpNotAllowed',
+  'AccountSuspended',
+  'RateLimited',
+  'QuotaExceeded',
+  'InternalError',
+  'ServiceUnavailable',
+];
+
+/** The public API, in reading order: the check first. */
+export const PUBLIC_ROUTES: readonly PublicRoute[] = [
+  {
+    method: 'POST',
+    path: '/v1/interactions/check',
+    operationId: 'checkInteractions',
+    tag: 'Interactions',
+    summary: 'Check a medication list for interactions',
+    description: [
+      'Resolves every drug (generic and brand names, synonyms, salts, combination products, RxCUI, ATC and NDC codes), then runs five layers: ingredient pairs, drug classes, enzyme and transporter pathways, duplicate therapy, and additive risk across three or more drugs.',
+      '',
+      '- An input that cannot be resolved never fails the call: it is listed in `unresolved`, `summary.complete` is `false` and an `incomplete_check` warning says which inputs were **not checked**.',
+      '- A drug the knowledge base knows by name only (`coverage: names-only`) also makes the check incomplete, with a `not_reviewed` warning: no finding for it means not checked, not safe.',
+      '- Findings come worst first; `options.minSeverity` hides the milder ones (counted in `summary.hiddenBySeverityFilter`).',
+    ].join('\n'),
+    scopes: [Scopes.InteractionsCheck],
+    request: CheckInteractionsRequestSchema,
+    response: CheckInteractionsResponseSchema,
+    errors: ['ValidationFailed', 'InvalidJson', 'PayloadTooLarge', 'UnsupportedMediaType', 'InsufficientScope'],
+    example: { body: { drugs: ['Coumadin 5 mg', { name: 'ibuprofen' }, { id: 'rx-3', rxcui: '36567' }], options: { minSeverity: 'moderate' } } },
+  },
+  {
+    method: 'GET',
+    path: '/v1/drugs/search',
+    operationId: 'searchDrugs',
+    tag: 'Drugs',
+    summary: 'Autocomplete drug names',
+    description: 'Prefix and spelling-tolerant search over generic names, synonyms, salts, brand names and combination products, ranked. Use it for an autocomplete field, then send the chosen name (or its RxCUI) to the check.',
+    scopes: [Scopes.DrugsRead],
+    query: DrugSearchQuerySchema,
+    response: DrugSearchResponseSchema,
+    errors: ['ValidationFailed', 'InsufficientScope'],
+    example: { query: { q: 'lipi', limit: '5' } },
+  },
+  {
+    method: 'GET',
+    path: '/v1/drugs/:id',
+    operationId: 'getDrug',
+    tag: 'Drugs',
+    summary: 'Describe an ingredient',
+    description: 'Names, brands, salts, classes, combination products, enzyme roles, risk domains and how many rules apply.',
+    scopes: [Scopes.DrugsRead],
+    params: [{ name: 'id', description: 'Ingredient id, from a search hit or a resolution (e.g. `warfarin`)', example: 'warfarin' }],
+    response: DrugDetailSchema,
+    errors: ['NotFound', 'InsufficientScope'],
+    example: { params: { id: 'warfarin' } },
+  },
+  {
+    method: 'GET',
+    path: '/v1/kb',
+    operationId: 'getKnowledgeBase',
+    tag: 'Knowledge base',
+    summary: 'Describe the knowledge base',
+    description: 'Version, release time and sizes of the release that answers checks, and its sources with their licences.',
+    scopes: [Scopes.KbRead],
+    response: KbDescriptionSchema,
+    errors: ['InsufficientScope'],
+    example: {},
+  },
+  {
+    method: 'GET',
+    path: '/v1/key',
+    operationId: 'describeKey',
+    tag: 'Keys',
+    summary: 'Describe the calling key',
+    description: 'Id, hint, scopes, IP restrictions, rate limit and expiry of the key in `x-api-key` (never the key itself). Any valid key may call it: use it to test a key.',
+    scopes: [],
+    response: KeyDescriptionSchema,
+    errors: [],
+    example: {},
+  },
+];
+
+/** The public route with this method and router path. */
+export function publicRoute(method: string, path: string): PublicRoute | undefined {
+  return PUBLIC_ROUTES.find((r) => r.method === method && r.path === path);
+}
