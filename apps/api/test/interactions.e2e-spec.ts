@@ -1,3 +1,4 @@
+import { VigilClient, VigilProblemError } from '@vigil/client';
 import { seedKey } from '@vigil/testing';
 import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
 import { type RunningApi, startApi } from './support/start-api';
@@ -6,11 +7,14 @@ describe('POST /v1/interactions/check, drug search and KB (real engine, curated 
   let db: TestDatabase;
   let api: RunningApi;
   let key: string;
+  /** The typed client integrators use; raw fetch only where a test needs the wire (headers, bad bodies). */
+  let vigil: VigilClient;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     api = await startApi({}, db);
     ({ key } = await seedKey(db.url, { rateLimit: { limit: 10_000, windowSeconds: 60 } }));
+    vigil = new VigilClient({ baseUrl: api.url, apiKey: key });
   });
   afterAll(async () => {
     await api.close();
@@ -40,26 +44,26 @@ describe('POST /v1/interactions/check, drug search and KB (real engine, curated 
   });
 
   it('an unresolved drug makes the check incomplete, never an error and never "no interactions"', async () => {
-    const body = await (await check({ drugs: ['warfarin', 'notarealdrugname'] })).json();
+    const body = await vigil.interactions.check({ drugs: ['warfarin', 'notarealdrugname'] });
     expect(body.summary.complete).toBe(false);
     expect(body.unresolved).toEqual([expect.objectContaining({ index: 1, input: 'notarealdrugname' })]);
     expect(body.warnings).toContainEqual(expect.objectContaining({ code: 'incomplete_check' }));
   });
 
   it('never maps the UK brand Tazocin to pentazocine', async () => {
-    const body = await (await check({ drugs: ['Tazocin', 'tramadol'] })).json();
+    const body = await vigil.interactions.check({ drugs: ['Tazocin', 'tramadol'] });
     const names = body.resolutions[0].ingredients?.map((i: { name: string }) => i.name) ?? [];
     expect(names).not.toContain('pentazocine');
   });
 
   it('expands combination products and reports brand + generic of one ingredient as duplicate therapy', async () => {
-    const body = await (await check({ drugs: ['Vicodin', 'Tylenol'] })).json();
+    const body = await vigil.interactions.check({ drugs: ['Vicodin', 'Tylenol'] });
     expect(body.resolutions[0].ingredients.map((i: { name: string }) => i.name).sort()).toEqual(['acetaminophen', 'hydrocodone']);
     expect(body.interactions).toContainEqual(expect.objectContaining({ kind: 'duplicate-therapy' }));
   });
 
   it('sorts worst first and honours minSeverity and include', async () => {
-    const body = await (await check({ drugs: ['simvastatin', 'clarithromycin', 'warfarin', 'aspirin', 'omeprazole'], options: { minSeverity: 'moderate', include: ['management'] } })).json();
+    const body = await vigil.interactions.check({ drugs: ['simvastatin', 'clarithromycin', 'warfarin', 'aspirin', 'omeprazole'], options: { minSeverity: 'moderate', include: ['management'] } });
     const order = ['contraindicated', 'major', 'moderate', 'minor', 'unknown'];
     const ranks = body.interactions.map((i: { severity: string }) => order.indexOf(i.severity));
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
@@ -93,25 +97,30 @@ describe('POST /v1/interactions/check, drug search and KB (real engine, curated 
   });
 
   it('GET /v1/drugs/search ranks prefix matches over generics and brands', async () => {
-    const res = await fetch(`${api.url}/v1/drugs/search?q=lipi&limit=5`, { headers: { 'x-api-key': key } });
-    expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await vigil.drugs.search('lipi', { limit: 5 });
     expect(body.results[0]).toMatchObject({ ingredientIds: ['atorvastatin'] });
-    const bad = await fetch(`${api.url}/v1/drugs/search?q=&limit=500`, { headers: { 'x-api-key': key } });
-    expect(bad.status).toBe(400);
+    const bad = await vigil.drugs.search('', { limit: 500 }).catch((e: unknown) => e);
+    expect(bad).toBeInstanceOf(VigilProblemError);
+    expect((bad as VigilProblemError).problem.errors?.map((e) => e.pointer).sort()).toEqual(['/limit', '/q']);
+    const unknown = await fetch(`${api.url}/v1/drugs/search?q=war&sort=name`, { headers: { 'x-api-key': key } });
+    expect([unknown.status, (await unknown.json()).errors[0]]).toEqual([400, expect.objectContaining({ pointer: '/sort', code: 'unknown_field' })]);
   });
 
   it('GET /v1/drugs/:id describes an ingredient; unknown id is a 404 problem', async () => {
-    const res = await fetch(`${api.url}/v1/drugs/warfarin`, { headers: { 'x-api-key': key } });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: 'warfarin', brands: expect.arrayContaining(['Coumadin']), rules: { total: expect.any(Number) } });
-    const missing = await fetch(`${api.url}/v1/drugs/nope`, { headers: { 'x-api-key': key } });
-    expect([missing.status, (await missing.json()).code]).toEqual([404, 'not_found']);
+    expect(await vigil.drugs.get('warfarin')).toMatchObject({ id: 'warfarin', brands: expect.arrayContaining(['Coumadin']), rules: { total: expect.any(Number) } });
+    await expect(vigil.drugs.get('nope')).rejects.toMatchObject({ status: 404, code: 'not_found' });
   });
 
   it('GET /v1/kb names the version, counts and sources', async () => {
-    const body = await (await fetch(`${api.url}/v1/kb`, { headers: { 'x-api-key': key } })).json();
+    const body = await vigil.kb.get();
     expect(body).toMatchObject({ version: expect.stringMatching(/^curated-/), counts: { ingredients: expect.any(Number), rules: expect.any(Number) } });
     expect(body.counts.rules).toBeGreaterThanOrEqual(400);
+  });
+
+  it('GET /v1/key describes the calling key through the client, never the key itself', async () => {
+    const d = await vigil.key.describe();
+    expect(d.scopes).toEqual(['drugs:read', 'interactions:check', 'kb:read']);
+    expect(JSON.stringify(d)).not.toContain(key);
+    expect(api.conformance.checked).toBeGreaterThan(20);
   });
 });
