@@ -17,7 +17,7 @@ function localSource(): CompiledKnowledgeBase {
       summary: 'Local rule.', consequence: 'Local consequence.', mechanism: 'Local mechanism.', management: 'Local management.',
       evidence: { level: 'suspected' }, citations: [{ source: 'hospital-local', title: 'Hospital formulary committee' }],
     }],
-  } as CompiledKnowledgeBase;
+  };
 }
 
 describe('/api/admin/kb: knowledge-base releases, activation and rollback (role admin)', () => {

@@ -73,7 +73,7 @@ suite('dashboard in a real browser', () => {
     await page.getByTestId('email').fill(email);
     await page.getByTestId('password').fill(password);
     const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/auth/login')), page.getByTestId('submit').click()]);
-    await page.waitForFunction(() => !(document.querySelector('[data-testid=submit]') as HTMLButtonElement | null)?.disabled);
+    await page.waitForFunction(() => !(document.querySelector('[data-testid=submit]'))?.disabled);
     return response.status();
   }
 

@@ -4,7 +4,7 @@ import { REDIS } from '@vigil/platform';
 import type { Redis } from 'ioredis';
 import { type Server, type Socket, createServer, connect } from 'node:net';
 import { Client } from 'pg';
-import { type RunningApi, startApi } from './support/start-api';
+import { startApi } from './support/start-api';
 
 async function admin(sql: string): Promise<void> {
   const c = new Client({ connectionString: process.env.VIGIL_TEST_ADMIN_URL });
@@ -108,6 +108,7 @@ class RedisProxy {
   ) {}
 
   static async start(host: string, port: number): Promise<RedisProxy> {
+    // eslint-disable-next-line prefer-const -- assigned once the server it wraps is listening; the handler reads it later
     let proxy: RedisProxy | undefined;
     const server = createServer((client) => {
       const p = proxy!;

@@ -92,7 +92,7 @@ describe('knowledge-base releases: activation hot-swaps every instance under loa
 
     // Sources disagree on warfarin × ibuprofen: headline follows precedence (curated first), each keeps its own value.
     const res = await (await fetch(`${api.url}/v1/interactions/check`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body })).json();
-    const wi = res.interactions.find((i: { participants: { ingredient: string }[] }) => i.participants.map((p) => p.ingredient).sort().join() === 'ibuprofen,warfarin' && (i as unknown as { severityBySource?: object }).severityBySource?.hasOwnProperty('hospital-local'));
+    const wi = res.interactions.find((i: { participants: { ingredient: string }[] }) => i.participants.map((p) => p.ingredient).sort().join() === 'ibuprofen,warfarin' && (i as unknown as { severityBySource?: object }).severityBySource !== undefined && Object.hasOwn((f as { severityBySource: object }).severityBySource, 'hospital-local'));
     expect(wi.severityBySource['hospital-local']).toBe('minor');
     expect(['major', 'contraindicated']).toContain(wi.severity);
     expect(res.kb.sources.map((s: { id: string }) => s.id)).toContain('hospital-local');

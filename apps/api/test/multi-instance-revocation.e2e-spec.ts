@@ -60,7 +60,7 @@ describe('instant revocation across API instances', () => {
         }
       }),
     );
-    // eslint-disable-next-line no-console
+     
     console.log(`revoke-to-deny: admin call returned after ${tReturned.toFixed(1)} ms; instance A denied at ${deniedAt.A.toFixed(1)} ms, B at ${deniedAt.B.toFixed(1)} ms`);
     expect(Math.max(deniedAt.A, deniedAt.B)).toBeLessThan(1000);
 
@@ -81,7 +81,7 @@ describe('instant revocation across API instances', () => {
   });
 
   it('suspending an account through the CLI stops its keys on both instances at once', async () => {
-    const { key } = vigilCli(['keys', 'create', '--email', email, '--label', 'cli key'], env) as { key: string };
+    const { key } = vigilCli<{ key: string }>(['keys', 'create', '--email', email, '--label', 'cli key'], env);
     expect(await check(apiA, key)).toBe(200);
     expect(await check(apiB, key)).toBe(200);
     vigilCli(['accounts', 'suspend', '--email', email], env);

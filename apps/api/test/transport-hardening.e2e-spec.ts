@@ -14,13 +14,13 @@ function raw(api: RunningApi, chunks: (string | Buffer)[], gapMs = 0, waitMs = 1
     socket.on('data', (d) => (text += d.toString('latin1')));
     socket.on('close', () => { clearTimeout(timer); resolve({ text, closedAfterMs: Date.now() - t0 }); });
     socket.on('error', reject);
-    socket.on('connect', async () => {
+    socket.on('connect', () => void (async () => {
       for (const c of chunks) {
         if (socket.destroyed) return;
         socket.write(c);
         if (gapMs) await new Promise((r) => setTimeout(r, gapMs));
       }
-    });
+    })());
   });
 }
 

@@ -34,14 +34,14 @@ function retryAfterSeconds(header: string | null, now = Date.now()): number | un
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    if (signal?.aborted) return reject(signal.reason as Error);
     const t = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = () => {
       clearTimeout(t);
-      reject(signal!.reason);
+      reject(signal!.reason as Error);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
@@ -67,7 +67,7 @@ export class VigilClient {
     /** `GET /v1/drugs/search`: autocomplete over generic, brand and other names. */
     search: (q: string, params: { limit?: number } & RequestOptions = {}) => {
       const query = new URLSearchParams({ q, ...(params.limit !== undefined ? { limit: String(params.limit) } : {}) });
-      return this.request<DrugSearchResponse>('GET', `/v1/drugs/search?${query}`, undefined, params);
+      return this.request<DrugSearchResponse>('GET', `/v1/drugs/search?${query.toString()}`, undefined, params);
     },
     /** `GET /v1/drugs/{id}`: what the knowledge base knows about an ingredient. */
     get: (id: string, options?: RequestOptions) => this.request<DrugDetail>('GET', `/v1/drugs/${encodeURIComponent(id)}`, undefined, options),

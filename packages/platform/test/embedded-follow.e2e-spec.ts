@@ -27,7 +27,7 @@ class OwnerProcess {
     const child = spawn(process.execPath, ['-e', script, dataDir], { stdio: ['pipe', 'pipe', 'inherit'] });
     return new Promise((resolve, reject) => {
       let out = '';
-      child.stdout!.on('data', (d) => {
+      child.stdout.on('data', (d) => {
         out += d;
         if (!out.includes('\n')) return;
         const { url, owned } = JSON.parse(out.split('\n')[0]);

@@ -41,7 +41,7 @@ export async function kbImport(ds: DataSource, args: ParsedArgs): Promise<CliOut
       throw new CliUsageError(`cannot read ${f}`);
     }
   }
-  const str = (k: string) => (typeof args.flags[k] === 'string' ? (args.flags[k] as string) : undefined);
+  const str = (k: string) => (typeof args.flags[k] === 'string' ? (args.flags[k]) : undefined);
   const curated = readCompiledKb(CURATED_KB_PATH);
   const onProgress = progressBar();
   const result = await importSource({ format: format as ImportFormat, files, sourceId: str('source-id'), title: str('title'), license: str('license'), onProgress }, buildKnowledgeBase(curated));

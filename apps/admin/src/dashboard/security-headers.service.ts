@@ -22,7 +22,7 @@ export class SecurityHeadersService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter?.getInstance?.() as FastifyInstance | undefined;
+    const fastify = this.adapterHost.httpAdapter?.getInstance?.<FastifyInstance>();
     if (!fastify?.register) return;
     const apiOrigin = (req: IncomingMessage) => this.clientConfig.apiOrigin(req.headers.host);
     // Not awaited: awaiting would load the plugin queue now, building the routes' contexts before Nest installs its

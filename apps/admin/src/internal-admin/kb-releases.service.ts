@@ -30,7 +30,7 @@ const view = (r: KbReleaseRecord): KbReleaseView => ({
   sources: r.sourceRefs.map((s) => ({ id: s.id, title: s.title, license: s.license, format: s.format, pairs: s.pairs ?? null, hash: s.hash })),
   includedSources: (r.sources as { id?: unknown; title?: unknown; license?: unknown }[])
     .filter((s) => s && typeof s.id === 'string')
-    .map((s) => ({ id: String(s.id), title: String(s.title ?? s.id), license: String(s.license ?? 'unknown') })),
+    .map((s) => ({ id: String(s.id), title: String(s.title ?? s.id), license: typeof s.license === 'string' ? s.license : 'unknown' })),
   counts: r.counts ?? {},
 });
 

@@ -116,7 +116,7 @@ export class AuthController {
     if (wait > 0) throw new ProblemException('RateLimited', { detail: `Too many failed sign-ins from this client; try again in ${wait} s.`, headers: { 'retry-after': String(wait) } });
     let session: Awaited<ReturnType<SessionsService['login']>>;
     try {
-      session = await this.sessions.login(body.email, body.password, { ip: req.ip, userAgent: req.headers['user-agent'] as string | undefined, requestId: requestIdFor(req.raw) });
+      session = await this.sessions.login(body.email, body.password, { ip: req.ip, userAgent: req.headers['user-agent'], requestId: requestIdFor(req.raw) });
     } catch (error) {
       if (error instanceof ProblemException && error.key === 'InvalidCredentials') await this.failures.failed(req.ip, body.email);
       throw error;

@@ -47,7 +47,7 @@ export class UsageService {
       if (r.day >= monthStart) used += c.allowed;
       if (r.day < from) continue;
       let m = byKey.get(r.key_id);
-      if (!m) byKey.set(r.key_id, (m = new Map()));
+      if (!m) byKey.set(r.key_id, (m = new Map<string, UsageCounts>()));
       m.set(r.day, c);
     }
 

@@ -2,11 +2,14 @@ import { marked } from 'marked';
 
 type Json = Record<string, unknown>;
 
-const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** A JSON scalar as text (objects, which the document never has in these places, as nothing). */
+const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
+
+const esc = (s: unknown) => text(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Markdown of our own contracts (no user input): block for descriptions, inline for table cells. */
-const md = (s: unknown) => marked.parse(String(s ?? ''), { async: false, gfm: true });
-const mdInline = (s: unknown) => marked.parseInline(String(s ?? ''), { async: false, gfm: true });
+const md = (s: unknown) => marked.parse(text(s), { async: false, gfm: true });
+const mdInline = (s: unknown) => marked.parseInline(text(s), { async: false, gfm: true });
 
 const refName = (ref: unknown) => String(ref).split('/').pop()!;
 
@@ -27,10 +30,10 @@ class SchemaTables {
       const parts = (s.anyOf as Json[]).map((p) => (p.type === 'null' ? 'null' : this.typeOf(p)));
       return parts.join(' or ');
     }
-    if (s.enum) return `${String(s.type ?? 'string')}: ${(s.enum as string[]).join(', ')}`;
+    if (s.enum) return `${text(s.type) || 'string'}: ${(s.enum as string[]).join(', ')}`;
     if (s.type === 'array') return `array of ${this.typeOf((s.items as Json) ?? {})}`;
-    const bounds = [s.minimum !== undefined ? `≥ ${String(s.minimum)}` : '', s.maximum !== undefined ? `≤ ${String(s.maximum)}` : '', s.maxLength !== undefined ? `≤ ${String(s.maxLength)} chars` : ''].filter(Boolean).join(', ');
-    return `${String(s.type ?? 'object')}${bounds ? ` (${bounds})` : ''}`;
+    const bounds = [s.minimum !== undefined ? `≥ ${text(s.minimum)}` : '', s.maximum !== undefined ? `≤ ${text(s.maximum)}` : '', s.maxLength !== undefined ? `≤ ${text(s.maxLength)} chars` : ''].filter(Boolean).join(', ');
+    return `${text(s.type) || 'object'}${bounds ? ` (${bounds})` : ''}`;
   }
 
   /** The object schema whose fields a row should expand into, if any. */

@@ -12,7 +12,7 @@ describe('BuildGarbageCollector', () => {
     // ~60 MB of objects that die at once, like a parsed release document.
     let garbage: unknown[] | null = Array.from({ length: 300_000 }, (_, i) => ({ id: `rule-${i}`, texts: [`summary ${i}`, `mechanism ${i}`], n: i }));
     expect(garbage.length).toBe(300_000);
-    garbage = null;
+    garbage = null; // eslint-disable-line no-useless-assignment -- dropping the last reference is the point
     const r = BuildGarbageCollector.collect();
     expect(r).not.toBeNull();
     expect(r!.afterMb).toBeLessThan(r!.beforeMb - 20);
@@ -25,7 +25,7 @@ describe('BuildGarbageCollector', () => {
     let all: unknown[] | null = Array.from({ length: 600_000 }, (_, i) => ({ id: i, name: `drug-${i}`, refs: [i] }));
     BuildGarbageCollector.collect();
     const kept = all.filter((_, i) => i % 25 === 0);
-    all = null;
+    all = null; // eslint-disable-line no-useless-assignment -- dropping the last reference is the point
     const r = BuildGarbageCollector.collect()!;
     expect(kept).toHaveLength(24_000);
     // A plain full collection leaves ~60 MB of holes here (every page keeps a few live objects); compacted, a few MB

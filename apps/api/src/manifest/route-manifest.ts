@@ -3,6 +3,8 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { ANY_KEY_KEY, IS_PUBLIC_KEY, REQUIRED_SCOPES_KEY } from '@vigil/auth';
 
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
 export interface RouteEntry {
   method: string;
   path: string;
@@ -18,15 +20,15 @@ export function routeManifest(app: { get<T>(token: new (...args: never[]) => T, 
   const reflector = app.get(Reflector, { strict: false });
   const routes: RouteEntry[] = [];
   for (const wrapper of discovery.getControllers()) {
-    const { instance, metatype } = wrapper;
+    const { instance, metatype } = wrapper as { instance: object | undefined; metatype: (new (...args: never[]) => unknown) | undefined };
     if (!instance || !metatype) continue;
     const base = String(Reflect.getMetadata(PATH_METADATA, metatype) ?? '');
-    for (const name of scanner.getAllMethodNames(Object.getPrototypeOf(instance))) {
+    for (const name of scanner.getAllMethodNames(Object.getPrototypeOf(instance) as object)) {
       const handler = (instance as Record<string, unknown>)[name] as object;
-      const sub = Reflect.getMetadata(PATH_METADATA, handler);
+      const sub: unknown = Reflect.getMetadata(PATH_METADATA, handler);
       if (sub === undefined) continue;
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
-      const path = `/${[base, String(sub)].filter((p) => p && p !== '/').join('/')}`.replace(/\/+/g, '/');
+      const path = `/${[base, text(sub)].filter((p) => p && p !== '/').join('/')}`.replace(/\/+/g, '/');
       const targets = [handler as () => void, metatype];
       routes.push({
         method,

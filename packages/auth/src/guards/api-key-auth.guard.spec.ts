@@ -53,7 +53,7 @@ describe('ApiKeyAuthGuard', () => {
     const ctx = context({ 'x-api-key': good });
     expect(await guard.canActivate(ctx)).toBe(true);
     expect(source.calls).toEqual([hashApiKey(good)]);
-    expect((ctx.switchToHttp().getRequest() as { vigilKey: unknown }).vigilKey).toBe(principal);
+    expect(ctx.switchToHttp().getRequest<{ vigilKey: unknown }>().vigilKey).toBe(principal);
   });
 
   it('a well-formed unknown key → api_key_invalid after one lookup', async () => {

@@ -25,7 +25,7 @@ function withStallTolerantTimeout<T>(promise: Promise<T>, ms: number): Promise<T
     }), ms);
     promise.then(
       (v) => { done = true; clearTimeout(timer); resolve(v); },
-      (e: unknown) => { done = true; clearTimeout(timer); reject(e); },
+      (e: unknown) => { done = true; clearTimeout(timer); reject(e instanceof Error ? e : new Error(String(e))); },
     );
   });
 }

@@ -40,7 +40,7 @@ export function parseIp(ip: string): ParsedIp | undefined {
     const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
     const h = head ? head.split(':') : [];
     const t = tail !== undefined ? (tail ? tail.split(':') : []) : [];
-    const groups = tail !== undefined ? [...h, ...Array(8 - h.length - t.length).fill('0'), ...t] : h;
+    const groups = tail !== undefined ? [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t] : h;
     let value = 0n;
     for (const g of groups) value = (value << 16n) | BigInt(parseInt(g, 16));
     const isMapped = value >> 32n === 0xffffn;

@@ -19,7 +19,7 @@ function toJsonSchema(schema: z.ZodType): Json {
       if (SAFE_INT_BOUNDS.has(j.maximum as number)) delete j.maximum;
       if (SAFE_INT_BOUNDS.has(j.minimum as number)) delete j.minimum;
     },
-  }) as Json;
+  });
 }
 
 /** Every registered schema reachable from the roots, by following `$ref`s. */
@@ -48,7 +48,7 @@ function componentSchemas(): Record<string, Json> {
   for (const [id, s] of Object.entries(schemas)) {
     const { $schema: _s, $id: _i, ...rest } = s;
     // Same pass as toJsonSchema's override, on the registry output.
-    out[id] = JSON.parse(JSON.stringify(rest), (k, v) => ((k === 'maximum' || k === 'minimum') && SAFE_INT_BOUNDS.has(v) ? undefined : v)) as Json;
+    out[id] = JSON.parse(JSON.stringify(rest), (k, v: unknown) => ((k === 'maximum' || k === 'minimum') && SAFE_INT_BOUNDS.has(v as number) ? undefined : v)) as Json;
   }
   return out;
 }
@@ -85,7 +85,7 @@ export interface OpenApiOptions {
 /** Code samples of one route: curl, `@vigil/client` and Python `requests`, all running the route's example. */
 export function codeSamples(route: PublicRoute, { serverUrl, keyPrefix }: OpenApiOptions): { lang: string; label: string; source: string }[] {
   const path = route.path.replace(/:(\w+)/g, (_m, p: string) => encodeURIComponent(route.example.params?.[p] ?? p));
-  const query = route.example.query ? `?${new URLSearchParams(route.example.query)}` : '';
+  const query = route.example.query ? `?${new URLSearchParams(route.example.query).toString()}` : '';
   const body = route.example.body;
   const curl = [`curl -s ${route.method === 'GET' ? '' : `-X ${route.method} `}'${serverUrl}${path}${query}'`, `  -H "x-api-key: $VIGIL_API_KEY"`, ...(body ? [`  -H 'content-type: application/json'`, `  -d '${JSON.stringify(body)}'`] : [])].join(' \\\n');
   const clientCall: Record<string, string> = {

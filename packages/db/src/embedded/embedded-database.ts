@@ -118,7 +118,7 @@ export class EmbeddedDatabase {
     try {
       await server.start();
     } catch (error) {
-      throw new Error(`embedded PostgreSQL failed to start in ${this.clusterDir}${error instanceof Error ? `: ${error.message}` : ''}`);
+      throw new Error(`embedded PostgreSQL failed to start in ${this.clusterDir}${error instanceof Error ? `: ${error.message}` : ''}`, { cause: error });
     }
     this.server = server;
     writeFileSync(join(this.dataDir, 'pg-port'), String(port));

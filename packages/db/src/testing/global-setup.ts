@@ -6,12 +6,15 @@ import { TEST_ADMIN_URL_ENV, TEST_TEMPLATE_ENV, adminQuery, withDatabase } from 
 
 const holder = globalThis as { __vigilTestDbHost?: ChildProcess };
 
+
 /**
  * Jest global setup: the PostgreSQL server at DATABASE_URL when set (CI), otherwise an embedded server under
  * `.vigil/test` run by the same db-host process `npm start` uses. Migrations run once into a template
  * database; every test file copies it (`createTestDatabase`).
  */
 export default async function globalSetup(): Promise<void> {
+  // Each jest project that needs the database names this setup; the first one prepares the run, the others reuse it.
+  if (process.env[TEST_TEMPLATE_ENV]) return;
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     adminUrl = await startEmbedded(resolve(process.env.VIGIL_TEST_DATA_DIR ?? join(process.cwd(), '.vigil', 'test')));

@@ -4,7 +4,9 @@ import { TEST_ADMIN_URL_ENV, TEST_TEMPLATE_ENV } from './test-database';
 
 /** Drops the run's template and any test databases left behind, then stops the embedded server if we started it. */
 export default async function globalTeardown(): Promise<void> {
+  // Several jest projects name this teardown; the first to run cleans up, the rest find nothing to do.
   const template = process.env[TEST_TEMPLATE_ENV];
+  delete process.env[TEST_TEMPLATE_ENV];
   const adminUrl = process.env[TEST_ADMIN_URL_ENV];
   if (template && adminUrl) {
     const client = new Client({ connectionString: adminUrl });

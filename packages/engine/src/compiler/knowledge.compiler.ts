@@ -707,7 +707,7 @@ export class KnowledgeCompiler {
         if (en && en === enzyme) c.error(`${path}.enzyme`, `is the statement's own enzyme; put its strengths in perpetrator.strength`);
         const ro = c.oneOf('role', ['inhibitor', 'inducer'] as const, true, obj, `${path}.role`);
         const st = this.strengthList(c, obj, `${path}.strength`, MODULATOR_STRENGTHS) as ModulatorStrength[];
-        if (en && ro && st.length > 0) also.push({ enzyme: en as Enzyme, role: ro, strength: st });
+        if (en && ro && st.length > 0) also.push({ enzyme: en, role: ro, strength: st });
       });
     }
     const except = dedupe(c.strList('except', perp, 'perpetrator.except'));
@@ -767,7 +767,7 @@ export class KnowledgeCompiler {
       c.error(field, 'must be exactly one of { ingredient: <id> } or { class: <id> }');
       return undefined;
     }
-    const kind = keys[0] as 'ingredient' | 'class';
+    const kind = keys[0];
     const id = c.str(kind, true, m, `${field}.${kind}`);
     if (!id) return undefined;
     const known = kind === 'ingredient' ? ingredientIds : classIds;
@@ -818,7 +818,7 @@ export class KnowledgeCompiler {
         if (seen.has(key)) c.error(path, `${enzyme} ${role} is listed twice`);
         seen.add(key);
       }
-      if (enzyme && role && strength) out.push({ enzyme: enzyme as Enzyme, role, strength: strength as KbEnzymeRole['strength'] });
+      if (enzyme && role && strength) out.push({ enzyme: enzyme, role, strength: strength as KbEnzymeRole['strength'] });
     });
     return out;
   }

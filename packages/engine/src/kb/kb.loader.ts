@@ -13,7 +13,7 @@ export function readCompiledKb(file: string): CompiledKnowledgeBase {
   try {
     doc = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new Error(`Cannot read compiled knowledge base ${file}: ${(e as Error).message}. Build @vigil/engine first.`);
+    throw new Error(`Cannot read compiled knowledge base ${file}: ${(e as Error).message}. Build @vigil/engine first.`, { cause: e });
   }
   assertCompiledKb(doc, file);
   return doc;

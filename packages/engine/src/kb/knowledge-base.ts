@@ -373,9 +373,9 @@ export class KnowledgeBase {
         const key = pairKey(i, j);
         if (seen.has(key)) continue;
         seen.add(key);
-        const mapI = (this.partners[i] ??= new Map());
-        const mapJ = (this.partners[j] ??= new Map());
-        const entry = mapI.get(j);
+        const mapI = (this.partners[i] ??= new Map<number, PairEntry>());
+        const mapJ = (this.partners[j] ??= new Map<number, PairEntry>());
+        const entry: PairEntry | undefined = mapI.get(j);
         if (entry === undefined) {
           // Both directions share the entry: a number, or one list that later rules extend.
           const created: PairEntry = layer === 1 && rule.risks.length === 0 ? packPairRule(index, rule.severity) : [{ rule, layer, specificity }];

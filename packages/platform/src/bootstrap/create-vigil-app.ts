@@ -158,7 +158,7 @@ const HEALTH_PATH = /^\/(?:healthz|readyz)(?:[/?]|$)/;
  */
 function logDestination(format: LoggerOptionsInput['format']): pino.DestinationStream {
   const pretty = format === 'pretty' || ((format ?? 'auto') === 'auto' && process.stdout.isTTY === true);
-  if (pretty) return pinoPretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true }) as pino.DestinationStream;
+  if (pretty) return pinoPretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true });
   return pino.destination({ dest: 1, sync: false });
 }
 

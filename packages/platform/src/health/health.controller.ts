@@ -30,7 +30,7 @@ export class HealthController {
   @Get('readyz')
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessResponse> {
     const checks: ReadinessResponse['checks'] = { database: { status: 'down', kind: this.location.kind }, migrations: { status: 'unknown' } };
-    let ready = true;
+    let ready: boolean;
     try {
       const t = performance.now();
       const status = await migrationStatus(this.dataSource);

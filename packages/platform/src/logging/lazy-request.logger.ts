@@ -38,7 +38,7 @@ export class LazyRequestLogger {
 
   private write(level: Level, args: unknown[]): void {
     if (!this.parent.isLevelEnabled(level)) return;
-    (this.logger()[level] as (...a: unknown[]) => void)(...args);
+    (this.logger()[level])(...args);
   }
 
   private logger(): Logger {

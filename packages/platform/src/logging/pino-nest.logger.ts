@@ -17,7 +17,7 @@ export class PinoNestLogger implements LoggerService {
 
   private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal', message: unknown, context?: string): void {
     if (!this.pino.isLevelEnabled(level)) return;
-    if (message && typeof message === 'object' && !(message instanceof Error)) this.pino[level]({ context, ...(message as object) });
+    if (message && typeof message === 'object' && !(message instanceof Error)) this.pino[level]({ context, ...(message) });
     else if (message instanceof Error) this.pino[level]({ context, err: message }, message.message);
     else this.pino[level]({ context }, String(message));
   }

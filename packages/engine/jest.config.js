@@ -1,0 +1,4 @@
+const { project, runOptions } = require('../../jest.preset');
+
+/** Pure package: no database. */
+module.exports = { ...runOptions, ...project(__dirname, { database: false }) };
