@@ -19,7 +19,20 @@ const mayImport = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/.vigil/**', '**/test/.generated-client/**', 'apps/admin/src/dashboard/web/**', 'bench/**', 'scripts/**', '**/*.js', '**/*.mjs'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.turbo/**',
+      '**/.vigil/**',
+      '**/test/.generated-client/**',
+      'apps/admin/src/dashboard/web/**',
+      'bench/**',
+      'scripts/**',
+      '**/*.js',
+      '**/*.mjs',
+    ],
+  },
   {
     files: ['apps/*/src/**/*.ts', 'apps/*/test/**/*.ts', 'packages/*/src/**/*.ts', 'packages/*/test/**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
@@ -28,7 +41,7 @@ export default tseslint.config(
     },
     plugins: { boundaries },
     settings: {
-      'boundaries/elements': Object.keys(mayImport).map((name) => ({ type: name, pattern: `${name === 'api' || name === 'admin' ? 'apps' : 'packages'}/${name}`, })),
+      'boundaries/elements': Object.keys(mayImport).map((name) => ({ type: name, pattern: `${name === 'api' || name === 'admin' ? 'apps' : 'packages'}/${name}` })),
       'boundaries/include': ['apps/*/**', 'packages/*/**'],
       'import/resolver': { node: { extensions: ['.ts', '.js', '.json'] } },
     },
@@ -47,7 +60,17 @@ export default tseslint.config(
       // Async methods that implement a Promise-returning interface (throttler storage, database stop) need no await.
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@vigil/*/src/*', '@vigil/*/dist/*', '**/packages/*/src/*', '**/apps/*/src/*'], message: 'import a package through its exports (@vigil/<name>), never its files' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@vigil/*/src/*', '@vigil/*/dist/*', '**/packages/*/src/*', '**/apps/*/src/*'],
+              message: 'import a package through its exports (@vigil/<name>), never its files',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -35,8 +35,13 @@ function stopChild(name, timeoutMs) {
   const child = children.get(name);
   if (!child || child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); }, timeoutMs);
-    child.once('exit', () => { clearTimeout(timer); resolve(); });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
 }
@@ -62,7 +67,9 @@ async function waitReady(url, timeoutMs) {
     try {
       const res = await fetch(url);
       if (res.ok) return true;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return false;
@@ -79,10 +86,7 @@ if (!ready) {
   process.stderr.write(`vigil: database ready (${ready.kind}${ready.migrationsApplied.length ? `, applied ${ready.migrationsApplied.length} migration(s)` : ''})\n`);
   start('api', 'apps/api/dist/main.js');
   start('admin', 'apps/admin/dist/main.js');
-  const ok = await Promise.all([
-    waitReady(`http://${shownHost}:${apiPort}/readyz`, 120_000),
-    waitReady(`http://${shownHost}:${adminPort}/readyz`, 120_000),
-  ]);
+  const ok = await Promise.all([waitReady(`http://${shownHost}:${apiPort}/readyz`, 120_000), waitReady(`http://${shownHost}:${adminPort}/readyz`, 120_000)]);
   if (ok.every(Boolean)) {
     process.stdout.write(`\nVigil is running.\n  API:       http://${shownHost}:${apiPort}\n  Dashboard: http://${shownHost}:${adminPort}\nPress Ctrl-C to stop.\n\n`);
   } else if (!shuttingDown) {

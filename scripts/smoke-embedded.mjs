@@ -7,14 +7,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './lib.mjs';
 
-const freePort = () => new Promise((resolve) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
 const dataDir = mkdtempSync(join(tmpdir(), 'vigil-smoke-'));
 const [apiPort, adminPort] = [await freePort(), await freePort()];
 
 async function waitReady(url, ms) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    try { const r = await fetch(url); if (r.ok) return await r.json(); } catch { /* not yet */ }
+    try {
+      const r = await fetch(url);
+      if (r.ok) return await r.json();
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} not ready within ${ms} ms`);
@@ -22,7 +34,10 @@ async function waitReady(url, ms) {
 
 function postgresLeft() {
   const needle = `-D ${join(dataDir, 'pg')}`;
-  return execSync('ps -eo pid,args', { encoding: 'utf8' }).split('\n').filter((l) => l.includes(needle) && l.includes('postgres')).join('; ');
+  return execSync('ps -eo pid,args', { encoding: 'utf8' })
+    .split('\n')
+    .filter((l) => l.includes(needle) && l.includes('postgres'))
+    .join('; ');
 }
 
 async function run(label) {
@@ -32,7 +47,9 @@ async function run(label) {
   const t0 = Date.now();
   const child = spawn('npm', ['start'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
-  const died = exited.then((code) => { throw new Error(`npm start exited early (${code})`); });
+  const died = exited.then((code) => {
+    throw new Error(`npm start exited early (${code})`);
+  });
   const [api, admin] = await Promise.race([
     Promise.all([waitReady(`http://127.0.0.1:${apiPort}/readyz`, 180_000), waitReady(`http://127.0.0.1:${adminPort}/readyz`, 180_000)]),
     died,

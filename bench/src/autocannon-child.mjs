@@ -10,9 +10,7 @@ const opts = JSON.parse(process.argv[2]);
 let times = new Float64Array(1 << 16);
 let n = 0;
 const instance = autocannon(opts, (err, r) => {
-  const msg = err
-    ? { error: String(err) }
-    : { rps: r.requests.average, ...percentiles(times.subarray(0, n)), bad: r.non2xx + r.errors + r.timeouts, total: r.requests.total };
+  const msg = err ? { error: String(err) } : { rps: r.requests.average, ...percentiles(times.subarray(0, n)), bad: r.non2xx + r.errors + r.timeouts, total: r.requests.total };
   process.send(msg, () => process.exit(0));
 });
 instance.on('response', (_client, statusCode, _bytes, ms) => {

@@ -48,8 +48,10 @@ function wrkScript({ method = 'GET', headers = {}, body, requests }) {
     // Formatted in init(), once wrk.host is known (wrk.format adds the Host header from it).
     lines.push('local reqs = {}', 'local i = 0', 'init = function(args)');
     for (const r of requests) {
-      const h = Object.entries({ ...headers, ...(r.headers ?? {}) }).map(([k, v]) => `[${luaString(k)}] = ${luaString(v)}`).join(', ');
-      lines.push(`  reqs[#reqs + 1] = wrk.format(${luaString(r.method ?? method)}, nil, { ${h} }, ${r.body ?? body ? luaString(r.body ?? body) : 'nil'})`);
+      const h = Object.entries({ ...headers, ...(r.headers ?? {}) })
+        .map(([k, v]) => `[${luaString(k)}] = ${luaString(v)}`)
+        .join(', ');
+      lines.push(`  reqs[#reqs + 1] = wrk.format(${luaString(r.method ?? method)}, nil, { ${h} }, ${(r.body ?? body) ? luaString(r.body ?? body) : 'nil'})`);
     }
     lines.push('end', 'request = function() i = i % #reqs + 1; return reqs[i] end');
   }
@@ -70,8 +72,12 @@ function runWrk(url, { connections, duration, ...opts }) {
     const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--timeout', '10s', '-s', wrkScript(opts), url];
     const child = pinning ? spawn('taskset', ['-c', LOAD_CPUS, 'wrk', ...args]) : spawn('wrk', args);
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       const m = /VIGIL_JSON (\{.*\})/.exec(out);
@@ -87,7 +93,9 @@ function runAutocannon(url, opts) {
     const child = fork(join(here, 'autocannon-child.mjs'), [JSON.stringify({ url, ...opts })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     if (pinning) execFileSync('taskset', ['-a', '-p', '-c', LOAD_CPUS, String(child.pid)], { stdio: 'ignore' });
     child.once('message', (m) => (m.error ? reject(new Error(m.error)) : resolve(m)));
-    child.once('exit', (code) => { if (code !== 0) reject(new Error(`autocannon child exited ${code}`)); });
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`autocannon child exited ${code}`));
+    });
   });
 }
 

@@ -30,9 +30,15 @@ function raw(url, data, waitMs = 5000) {
   return new Promise((resolve) => {
     const s = connect(Number(port), '127.0.0.1');
     let text = '';
-    const t = setTimeout(() => { s.destroy(); resolve(text); }, waitMs);
+    const t = setTimeout(() => {
+      s.destroy();
+      resolve(text);
+    }, waitMs);
     s.on('data', (d) => (text += d));
-    s.on('close', () => { clearTimeout(t); resolve(text); });
+    s.on('close', () => {
+      clearTimeout(t);
+      resolve(text);
+    });
     s.on('error', () => resolve(text));
     s.on('connect', () => s.write(data));
   });
@@ -44,22 +50,33 @@ const db = await setupDatabase();
 // The built-in plans plus a tiny one for the quota reproduction; loopback is the "reverse proxy", so
 // X-Forwarded-For and X-Forwarded-Proto play different clients and TLS.
 const plans = [...DEFAULT_PLANS, { id: 'tiny', name: 'Tiny', rateLimit: { limit: 100, windowSeconds: 1 }, monthlyQuota: 5, maxKeys: 1 }];
-const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl, LOG_LEVEL: 'info', METRICS_TOKEN: 'repro-metrics-token-0123456789', HTTP_REQUEST_TIMEOUT_MS: '3000', VIGIL_PLANS: JSON.stringify(plans), TRUSTED_PROXIES: '127.0.0.0/8' };
+const env = {
+  DATABASE_URL: db.url,
+  REDIS_URL: redisUrl,
+  LOG_LEVEL: 'info',
+  METRICS_TOKEN: 'repro-metrics-token-0123456789',
+  HTTP_REQUEST_TIMEOUT_MS: '3000',
+  VIGIL_PLANS: JSON.stringify(plans),
+  TRUSTED_PROXIES: '127.0.0.0/8',
+};
 const api = await spawnApp('api', env);
 const admin = await spawnApp('admin', env);
 try {
   const { key } = await seedKey(db.url, { plan: 'pro' });
-  const post = (path, body, headers = {}) => fetch(`${api.url}${path}`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const post = (path, body, headers = {}) =>
+    fetch(`${api.url}${path}`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
   // 2. rate limit above the plan
   const email = `repro-${Date.now()}@example.com`;
   const password = 'Vigil-repro-9Qx7Lm2Zt4-pw';
-  const auth = (path, body, headers = {}) => fetch(`${admin.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const auth = (path, body, headers = {}) =>
+    fetch(`${admin.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const signup = await auth('/api/auth/signup', { email, password });
   await signup.arrayBuffer();
   // No SMTP_URL here: the admin app logs the link for the operator.
   let token;
-  for (let i = 0; i < 50 && !token; i++, await new Promise((r) => setTimeout(r, 100))) token = new RegExp(`link for ${email}: \\S+/#/verify-email/([0-9a-f]{64})`).exec(admin.output())?.[1];
+  for (let i = 0; i < 50 && !token; i++, await new Promise((r) => setTimeout(r, 100)))
+    token = new RegExp(`link for ${email}: \\S+/#/verify-email/([0-9a-f]{64})`).exec(admin.output())?.[1];
   await (await auth('/api/auth/verify-email', { token })).arrayBuffer();
   const login = await auth('/api/auth/login', { email, password });
   const cookies = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
@@ -71,7 +88,11 @@ try {
   const a0 = performance.now();
   const adversarial = await post('/v1/interactions/check', { drugs: nonsense });
   const adversarialBody = await adversarial.json();
-  row('1', '100 names of 28 random parts joined by "/" (20 KB)', `${adversarial.status} in ${(performance.now() - a0).toFixed(0)} ms (whole round trip), ${adversarialBody.unresolved?.length ?? 0} unresolved, complete: ${adversarialBody.summary?.complete}`);
+  row(
+    '1',
+    '100 names of 28 random parts joined by "/" (20 KB)',
+    `${adversarial.status} in ${(performance.now() - a0).toFixed(0)} ms (whole round trip), ${adversarialBody.unresolved?.length ?? 0} unresolved, complete: ${adversarialBody.summary?.complete}`,
+  );
 
   // 3. lock-out: five wrong passwords from one client, then the owner from another
   const from = (ip) => ({ 'x-forwarded-for': ip });
@@ -87,19 +108,31 @@ try {
   // 15. HTTPS behind a trusted proxy
   const tls = await auth('/api/auth/login', { email, password }, { ...from('198.51.100.21'), 'x-forwarded-proto': 'https' });
   const secureCookie = (tls.headers.getSetCookie?.() ?? []).every((c) => /;\s*Secure/i.test(c));
-  row('15', 'sign-in via a trusted proxy with X-Forwarded-Proto: https', `${tls.status}, cookies Secure: ${secureCookie}, HSTS: ${tls.headers.get('strict-transport-security') ?? 'none'}`);
+  row(
+    '15',
+    'sign-in via a trusted proxy with X-Forwarded-Proto: https',
+    `${tls.status}, cookies Secure: ${secureCookie}, HSTS: ${tls.headers.get('strict-transport-security') ?? 'none'}`,
+  );
 
   // 5. monthly quota (a 5-call plan)
   const tiny = await seedKey(db.url, { plan: 'tiny' });
   const statuses = [];
   let last;
   for (let i = 0; i < 7; i++) {
-    last = await fetch(`${api.url}/v1/interactions/check`, { method: 'POST', headers: { 'x-api-key': tiny.key, 'content-type': 'application/json' }, body: JSON.stringify({ drugs: ['warfarin', 'aspirin'] }) });
+    last = await fetch(`${api.url}/v1/interactions/check`, {
+      method: 'POST',
+      headers: { 'x-api-key': tiny.key, 'content-type': 'application/json' },
+      body: JSON.stringify({ drugs: ['warfarin', 'aspirin'] }),
+    });
     statuses.push(last.status);
     if (i < 6) await last.arrayBuffer();
   }
   const lastBody = await last.json();
-  row('5', '7 checks on a plan with a monthly quota of 5', `${statuses.join(', ')}; last: ${lastBody.code}, Retry-After ${last.headers.get('retry-after')} s, resetAt ${lastBody.resetAt}`);
+  row(
+    '5',
+    '7 checks on a plan with a monthly quota of 5',
+    `${statuses.join(', ')}; last: ${lastBody.code}, Retry-After ${last.headers.get('retry-after')} s, resetAt ${lastBody.resetAt}`,
+  );
 
   // 4. sign-up reveals which emails exist
   const taken = await auth('/api/auth/signup', { email, password: 'Another-strong-9Qx7Lm2Zt4' });
@@ -107,7 +140,11 @@ try {
   const [takenBody, freshBody] = [await taken.text(), await fresh.text()];
   row('4', 'sign-up with a taken vs a new email', `${taken.status} vs ${fresh.status}, bodies ${takenBody === freshBody ? 'identical' : 'DIFFER'}`);
 
-  const greedy = await fetch(`${admin.url}/api/keys`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookies, 'x-csrf-token': csrf }, body: JSON.stringify({ label: 'greedy', rateLimit: { limit: 1_000_000, windowSeconds: 1 } }) });
+  const greedy = await fetch(`${admin.url}/api/keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookies, 'x-csrf-token': csrf },
+    body: JSON.stringify({ label: 'greedy', rateLimit: { limit: 1_000_000, windowSeconds: 1 } }),
+  });
   row('2', 'POST /api/keys {rateLimit: 1,000,000/1 s}', `${greedy.status} ${(await greedy.json()).code}`);
 
   // 6. undecodable cookie
@@ -120,12 +157,18 @@ try {
 
   // 8. keys in logs (read back from the API's own log lines)
   const secret = generateApiKey('vigil');
-  await (await fetch(`${api.url}/v1/key?api_key=${secret}`, { headers: { 'api-key': secret, apikey: secret, 'x-api-token': secret, 'proxy-authorization': `Basic ${secret}` } })).arrayBuffer();
+  await (
+    await fetch(`${api.url}/v1/key?api_key=${secret}`, { headers: { 'api-key': secret, apikey: secret, 'x-api-token': secret, 'proxy-authorization': `Basic ${secret}` } })
+  ).arrayBuffer();
   await new Promise((r) => setTimeout(r, 300));
   row('8', 'key in query string and four other headers', api.output().includes(secret.slice(6)) ? 'KEY IN LOG' : 'not in the log');
 
   // 9. NUL bytes
-  const nul = await fetch(`${admin.url}/api/keys`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookies, 'x-csrf-token': csrf }, body: JSON.stringify({ label: 'a\u0000b' }) });
+  const nul = await fetch(`${admin.url}/api/keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookies, 'x-csrf-token': csrf },
+    body: JSON.stringify({ label: 'a\u0000b' }),
+  });
   row('9', 'NUL in a key label', `${nul.status} ${(await nul.json()).code}`);
 
   // 10. Fastify's own refusals
@@ -139,7 +182,11 @@ try {
 
   // 12. trickled body
   const t0 = Date.now();
-  const trickle = await raw(api.url, `POST /v1/interactions/check HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`, 20_000);
+  const trickle = await raw(
+    api.url,
+    `POST /v1/interactions/check HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`,
+    20_000,
+  );
   row('12', 'body that never completes (HTTP_REQUEST_TIMEOUT_MS=3000)', `${status(trickle)} after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   // 17. made-up keys

@@ -36,9 +36,15 @@ async function startApi(env) {
 
 async function startServer(kind, body) {
   const port = await freePort();
-  const child = fork(join(here, 'servers.mjs'), [kind, String(port), JSON.stringify(body)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
+  const child = fork(join(here, 'servers.mjs'), [kind, String(port), JSON.stringify(body)], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   children.push(child);
-  await new Promise((resolve, reject) => { child.once('message', resolve); child.once('exit', (code) => reject(new Error(`${kind} server exited (${code})`))); });
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`${kind} server exited (${code})`)));
+  });
   pinServer(child.pid);
   return `http://127.0.0.1:${port}`;
 }
@@ -58,7 +64,9 @@ async function redisAnswers() {
     await r.ping();
     r.disconnect();
     return true;
-  } catch { return false; }
+  } catch {
+    return false;
+  }
 }
 
 export async function setupDatabase() {
@@ -91,7 +99,10 @@ async function interleaved(configs) {
     for (const c of configs) rows.push(await measure(c.label, c.url, c.opts));
     perRound.push(rows);
   }
-  const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+  const median = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.floor(s.length / 2)];
+  };
   return configs.map((c, i) => ({
     label: c.label,
     rps: median(perRound.map((r) => r[i].rps)),
@@ -141,10 +152,12 @@ async function keyPipelineSuite(db) {
     { label: 'NestJS + Fastify, same route, guards off', url: `${plain}/v1/key`, opts: {} },
     { label: 'Vigil API, full key pipeline, memory storage, one hot key', url: `${apiMemory}/v1/key`, opts: { headers } },
     { label: 'Vigil API, full key pipeline, memory storage, 100 keys', url: `${apiMemory}/v1/key`, opts: many },
-    ...(apiRedis ? [
-      { label: 'Vigil API, full key pipeline, Redis storage, one hot key', url: `${apiRedis}/v1/key`, opts: { headers } },
-      { label: 'Vigil API, full key pipeline, Redis storage, 100 keys', url: `${apiRedis}/v1/key`, opts: many },
-    ] : []),
+    ...(apiRedis
+      ? [
+          { label: 'Vigil API, full key pipeline, Redis storage, one hot key', url: `${apiRedis}/v1/key`, opts: { headers } },
+          { label: 'Vigil API, full key pipeline, Redis storage, 100 keys', url: `${apiRedis}/v1/key`, opts: many },
+        ]
+      : []),
   ]);
   const plainRow = rows[1];
   const added = rows.filter((r) => r.label.startsWith('Vigil')).map((r) => `${r.label}: p99 ${r.p99 - plainRow.p99 >= 0 ? '+' : ''}${ms(r.p99 - plainRow.p99)} ms over guards off`);
@@ -167,7 +180,12 @@ async function checkSuite(db) {
     { label: `Vigil API, full pipeline${haveRedis ? ' (Redis limits)' : ''}, 10-drug check`, url: `${api}/v1/interactions/check`, opts: post },
   ]);
   // Server time of a 100-drug check (4,950 pairs), from the Server-Timing header, sequential requests.
-  const top = (await import('node:fs')).readFileSync(join(ROOT, '..', 'shared', 'data', 'common-drugs', 'clincalc_top300_2023_generics.tsv'), 'utf8').split('\n').slice(1).map((l) => l.split('\t')[1]).filter(Boolean);
+  const top = (await import('node:fs'))
+    .readFileSync(join(ROOT, '..', 'shared', 'data', 'common-drugs', 'clincalc_top300_2023_generics.tsv'), 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split('\t')[1])
+    .filter(Boolean);
   const times = [];
   for (let i = 0; i < 200; i++) {
     const drugs = Array.from({ length: 100 }, (_, j) => top[(i * 37 + j * 3) % top.length]);
@@ -194,17 +212,29 @@ async function kbSuite(db) {
   try {
     const env = { DATABASE_URL: db.url };
     const ddinter = join(ROOT, '..', 'shared', 'data', 'ddinter');
-    const files = (await import('node:fs')).readdirSync(ddinter).filter((f) => f.endsWith('.csv')).sort().map((f) => join(ddinter, f));
+    const files = (await import('node:fs'))
+      .readdirSync(ddinter)
+      .filter((f) => f.endsWith('.csv'))
+      .sort()
+      .map((f) => join(ddinter, f));
     const imp = cli(['kb', 'import', '--format', 'ddinter', ...files], env);
     const keyA = await seedKey(db.url);
     const keyB = await seedKey(curatedDb.url);
     const enlarged = await startApi({ DATABASE_URL: db.url });
     const curatedOnly = await startApi({ DATABASE_URL: curatedDb.url });
-    const post = (key, options) => ({ method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ drugs: TEN_DRUGS, ...(options ? { options } : {}) }) });
+    const post = (key, options) => ({
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ drugs: TEN_DRUGS, ...(options ? { options } : {}) }),
+    });
     const major = { minSeverity: 'major' };
     const rows = await interleaved([
       { label: 'curated-only KB, 10-drug check (all findings)', url: `${curatedOnly}/v1/interactions/check`, opts: post(keyB) },
-      { label: `curated + DDInter (${imp.json.pairs.toLocaleString()} pairs), 10-drug check (all findings: DDInter adds ~24)`, url: `${enlarged}/v1/interactions/check`, opts: post(keyA) },
+      {
+        label: `curated + DDInter (${imp.json.pairs.toLocaleString()} pairs), 10-drug check (all findings: DDInter adds ~24)`,
+        url: `${enlarged}/v1/interactions/check`,
+        opts: post(keyA),
+      },
       { label: 'curated-only KB, 10-drug check, minSeverity major (same findings in both)', url: `${curatedOnly}/v1/interactions/check`, opts: post(keyB, major) },
       { label: 'curated + DDInter, 10-drug check, minSeverity major (same findings in both)', url: `${enlarged}/v1/interactions/check`, opts: post(keyA, major) },
     ]);
@@ -215,9 +245,11 @@ async function kbSuite(db) {
     let swaps = 0;
     const swapLoad = load(`${enlarged}/v1/interactions/check`, { ...post(keyA), duration: 8 });
     await new Promise((r) => setTimeout(r, 1500));
-    cli(['kb', 'import', '--format', 'vigil-csv', '--source-id', 'bench-local', local], env); swaps++;
+    cli(['kb', 'import', '--format', 'vigil-csv', '--source-id', 'bench-local', local], env);
+    swaps++;
     await new Promise((r) => setTimeout(r, 2500));
-    cli(['kb', 'rollback'], env); swaps++;
+    cli(['kb', 'rollback'], env);
+    swaps++;
     const swapRun = await swapLoad;
     const p99Ratio = rows[1].p99 / rows[0].p99;
     const p99RatioSame = rows[3].p99 / rows[2].p99;
@@ -227,7 +259,6 @@ async function kbSuite(db) {
     await curatedDb.drop();
   }
 }
-
 
 /** Random lower-case text from a seeded generator (mulberry32), so every run sends the same adversarial bodies. */
 function adversarialText(seed) {
@@ -244,12 +275,15 @@ function adversarialText(seed) {
   const fit = (xs) => xs.map((x) => x.slice(0, 200)); // the request schema's longest name
   return {
     'names of 28 random parts joined by "/"': () => Array.from({ length: 100 }, () => Array.from({ length: 28 }, () => word(6)).join('/')),
-    'random parts, mixed separators (cut to 200 characters)': () => fit(Array.from({ length: 100 }, () => Array.from({ length: 28 }, () => word(6)).join(SEPS[Math.floor(rand() * SEPS.length)]))),
+    'random parts, mixed separators (cut to 200 characters)': () =>
+      fit(Array.from({ length: 100 }, () => Array.from({ length: 28 }, () => word(6)).join(SEPS[Math.floor(rand() * SEPS.length)]))),
     '200-character random names (the longest accepted)': () => Array.from({ length: 100 }, () => word(200)),
     '600-character random names (refused by validation: 400)': () => Array.from({ length: 100 }, () => word(600)),
     'near-miss names': () => Array.from({ length: 100 }, (_, i) => NEAR[i % NEAR.length] + word(2)),
-    'deep combinations of real and unknown parts (cut to 200 characters)': () => fit(Array.from({ length: 100 }, () => Array.from({ length: 40 }, () => ['warfarin', 'aspirin', word(5), 'acetaminophen', word(7)][Math.floor(rand() * 5)]).join(' / '))),
-    'combinations of 3 real names and 2 near misses': () => Array.from({ length: 100 }, (_, i) => ['warfarin', 'aspirin', NEAR[i % NEAR.length] + word(1), 'acetaminophen', NEAR[(i + 3) % NEAR.length]].join('/')),
+    'deep combinations of real and unknown parts (cut to 200 characters)': () =>
+      fit(Array.from({ length: 100 }, () => Array.from({ length: 40 }, () => ['warfarin', 'aspirin', word(5), 'acetaminophen', word(7)][Math.floor(rand() * 5)]).join(' / '))),
+    'combinations of 3 real names and 2 near misses': () =>
+      Array.from({ length: 100 }, (_, i) => ['warfarin', 'aspirin', NEAR[i % NEAR.length] + word(1), 'acetaminophen', NEAR[(i + 3) % NEAR.length]].join('/')),
   };
 }
 
@@ -262,7 +296,8 @@ async function adversarialSuite(db) {
   const normalKey = await seedKey(db.url);
   const attackerKey = await seedKey(db.url);
   const api = await startApi({ DATABASE_URL: db.url });
-  const post = (key, drugs) => fetch(`${api}/v1/interactions/check`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ drugs }) });
+  const post = (key, drugs) =>
+    fetch(`${api}/v1/interactions/check`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ drugs }) });
   const serverMs = (r) => Number(/dur=([\d.]+)/.exec(r.headers.get('server-timing') ?? '')?.[1]);
   const cases = adversarialText(20261123);
   const lines = ['| adversarial body (100 entries) | requests | worst engine ms | median engine ms | status |', '|---|---:|---:|---:|---|'];

@@ -14,7 +14,14 @@ if (kind === 'bare') {
   // The same Nest stack as the API (Fastify adapter, pino logging, problem filter) with the route but no key guards.
   const { Controller, Get, Post, Module, HttpCode } = await import('@nestjs/common');
   const { createVigilApp } = await import('@vigil/platform');
-  class PlainController { get() { return payload; } post() { return payload; } }
+  class PlainController {
+    get() {
+      return payload;
+    }
+    post() {
+      return payload;
+    }
+  }
   Controller()(PlainController);
   Get('v1/key')(PlainController.prototype, 'get', Object.getOwnPropertyDescriptor(PlainController.prototype, 'get'));
   Post('v1/interactions/check')(PlainController.prototype, 'post', Object.getOwnPropertyDescriptor(PlainController.prototype, 'post'));

@@ -27,7 +27,18 @@ import { LoginFailureLimiter } from './sessions/login-failure.limiter';
     }),
   ],
   controllers: [AuthController, KeysController],
-  providers: [AuditService, AccountsService, AccountTokensService, AccountEmailService, MailerService, SessionsService, LoginFailureLimiter, KeysService, KeyEventsPublisher, { provide: APP_GUARD, useClass: SessionGuard }],
+  providers: [
+    AuditService,
+    AccountsService,
+    AccountTokensService,
+    AccountEmailService,
+    MailerService,
+    SessionsService,
+    LoginFailureLimiter,
+    KeysService,
+    KeyEventsPublisher,
+    { provide: APP_GUARD, useClass: SessionGuard },
+  ],
   exports: [AuditService, AccountsService, AccountEmailService, MailerService, SessionsService, KeysService, KeyEventsPublisher],
 })
 export class AdminCoreModule {}

@@ -27,7 +27,15 @@ describe('/api/auth: sign-up, sign-in, sessions, CSRF, password change', () => {
     expect(login.headers['cache-control']).toBe('no-store');
     expect(login.body).toEqual({
       csrfToken: expect.any(String),
-      account: expect.objectContaining({ email, role: 'user', status: 'active', emailVerified: true, accountPlan: 'free', plan: expect.objectContaining({ id: 'pro' }), trial: { plan: 'pro', endsAt: expect.any(String), active: true } }),
+      account: expect.objectContaining({
+        email,
+        role: 'user',
+        status: 'active',
+        emailVerified: true,
+        accountPlan: 'free',
+        plan: expect.objectContaining({ id: 'pro' }),
+        trial: { plan: 'pro', endsAt: expect.any(String), active: true },
+      }),
     });
     expect(JSON.stringify(login.body)).not.toMatch(/passwordHash|argon2/);
     const cookies = login.headers['set-cookie']!;

@@ -45,7 +45,11 @@ suite('dashboard in a real browser', () => {
 
   /** The call a clinical system makes: POST /v1/interactions/check with the key. */
   async function callApi(key: string): Promise<{ status: number; body: any }> {
-    const res = await fetch(`${api.url}/v1/interactions/check`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ drugs: ['warfarin', 'ibuprofen'] }) });
+    const res = await fetch(`${api.url}/v1/interactions/check`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ drugs: ['warfarin', 'ibuprofen'] }),
+    });
     return { status: res.status, body: await res.json() };
   }
 
@@ -73,7 +77,7 @@ suite('dashboard in a real browser', () => {
     await page.getByTestId('email').fill(email);
     await page.getByTestId('password').fill(password);
     const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/auth/login')), page.getByTestId('submit').click()]);
-    await page.waitForFunction(() => !(document.querySelector('[data-testid=submit]'))?.disabled);
+    await page.waitForFunction(() => !document.querySelector('[data-testid=submit]')?.disabled);
     return response.status();
   }
 
@@ -149,7 +153,10 @@ suite('dashboard in a real browser', () => {
     await page.getByTestId('email').fill(user.email);
     await page.getByTestId('password').fill('too short');
     await page.getByTestId('submit').click();
-    await page.locator('[data-error-for="/password"]').getByText(/at least 12 characters/).waitFor();
+    await page
+      .locator('[data-error-for="/password"]')
+      .getByText(/at least 12 characters/)
+      .waitFor();
     await page.getByTestId('password').fill(user.password);
     await shot('02-sign-up');
     await page.getByTestId('submit').click();
@@ -219,7 +226,13 @@ suite('dashboard in a real browser', () => {
     try {
       for (let i = 1; i <= 20; i++) {
         const day = new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10);
-        await c.query('INSERT INTO api_key_usage (key_id, day, allowed, rate_limited, denied) VALUES ($1, $2, $3, $4, $5)', [keyId, day, 180 + ((i * 37) % 120), i % 4 === 0 ? 12 + i : 0, i % 6 === 0 ? 4 : 0]);
+        await c.query('INSERT INTO api_key_usage (key_id, day, allowed, rate_limited, denied) VALUES ($1, $2, $3, $4, $5)', [
+          keyId,
+          day,
+          180 + ((i * 37) % 120),
+          i % 4 === 0 ? 12 + i : 0,
+          i % 6 === 0 ? 4 : 0,
+        ]);
       }
       // Today's real calls reach the table through the API's batched usage recorder (flushed every ~2 s).
       const deadline = Date.now() + 10_000;
@@ -256,7 +269,10 @@ suite('dashboard in a real browser', () => {
     await page.getByTestId('pg-submit').click();
     const result = page.getByTestId('pg-result');
     // The API allows the dashboard's origin (CORS_ORIGINS), so the browser calls it directly.
-    const preflight = await fetch(`${api.url}/v1/interactions/check`, { method: 'OPTIONS', headers: { origin: admin.url, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-api-key' } });
+    const preflight = await fetch(`${api.url}/v1/interactions/check`, {
+      method: 'OPTIONS',
+      headers: { origin: admin.url, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-api-key' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBe(admin.url);
     await result.getByTestId('finding').first().waitFor();
     expect(await result.getByTestId('finding').first().getAttribute('data-severity')).toMatch(/contraindicated|major|moderate|minor/);

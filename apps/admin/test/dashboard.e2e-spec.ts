@@ -19,7 +19,8 @@ describe('dashboard: static app, security headers, GET /api/config', () => {
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
     const csp = String(r.headers['content-security-policy']);
-    for (const d of ["default-src 'self'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'none'", "img-src 'self' data:", "object-src 'none'"]) expect(csp).toContain(d);
+    for (const d of ["default-src 'self'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'none'", "img-src 'self' data:", "object-src 'none'"])
+      expect(csp).toContain(d);
     expect(csp).toContain("connect-src 'self' https://api.example.test");
     expect(csp).not.toContain('unsafe-inline');
     expect(r.headers['x-content-type-options']).toBe('nosniff');
@@ -78,7 +79,6 @@ describe('dashboard: static app, security headers, GET /api/config', () => {
     });
     expect(r.headers['content-security-policy']).toBeDefined();
   });
-
 });
 
 describe('GET /api/config without PUBLIC_API_URL', () => {

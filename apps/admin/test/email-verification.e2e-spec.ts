@@ -223,7 +223,11 @@ describe('no SMTP configured: the operator CLI verifies and issues reset links',
   });
 
   function vigil(args: string[]) {
-    return spawnSync(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH, DATABASE_URL: admin.db.url, ADMIN_PUBLIC_URL: PUBLIC, LOG_LEVEL: 'error' }, encoding: 'utf8', timeout: 30000 });
+    return spawnSync(process.execPath, [cli, ...args], {
+      env: { PATH: process.env.PATH, DATABASE_URL: admin.db.url, ADMIN_PUBLIC_URL: PUBLIC, LOG_LEVEL: 'error' },
+      encoding: 'utf8',
+      timeout: 30000,
+    });
   }
 
   it('the link goes to the admin log; `accounts verify` and `accounts reset-link` work without any email', async () => {
@@ -231,7 +235,9 @@ describe('no SMTP configured: the operator CLI verifies and issues reset links',
     const password = strongPassword();
     const c = new AdminClient(admin.url);
     expect((await c.signup(email, password)).status).toBe(202);
-    expect(admin.logs.text()).toMatch(new RegExp(`SMTP_URL is not set, so no email was sent: verify_email link for ${email.replace(/\./g, '\\.')}: http://localhost:3001/#/verify-email/[0-9a-f]{64}`));
+    expect(admin.logs.text()).toMatch(
+      new RegExp(`SMTP_URL is not set, so no email was sent: verify_email link for ${email.replace(/\./g, '\\.')}: http://localhost:3001/#/verify-email/[0-9a-f]{64}`),
+    );
     await c.login(email, password);
     expectProblem(await c.post('/api/keys', { label: 'x' }), 403, 'email_unverified');
 

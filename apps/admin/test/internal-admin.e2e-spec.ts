@@ -24,18 +24,19 @@ describe('/api/admin: the operator API (role admin)', () => {
     await admin.close();
   });
 
-  const routes = () => [
-    ['GET', '/api/admin/accounts'],
-    ['POST', `/api/admin/accounts/${u.id}/suspend`],
-    ['POST', `/api/admin/accounts/${u.id}/reactivate`],
-    ['GET', `/api/admin/accounts/${u.id}/keys`],
-    ['POST', `/api/admin/keys/${uKey.id}/revoke`],
-    ['GET', '/api/admin/audit'],
-    ['GET', '/api/admin/kb'],
-    ['GET', '/api/admin/kb/releases'],
-    ['POST', '/api/admin/kb/releases/no-such-release/activate'],
-    ['POST', '/api/admin/kb/rollback'],
-  ] as const;
+  const routes = () =>
+    [
+      ['GET', '/api/admin/accounts'],
+      ['POST', `/api/admin/accounts/${u.id}/suspend`],
+      ['POST', `/api/admin/accounts/${u.id}/reactivate`],
+      ['GET', `/api/admin/accounts/${u.id}/keys`],
+      ['POST', `/api/admin/keys/${uKey.id}/revoke`],
+      ['GET', '/api/admin/audit'],
+      ['GET', '/api/admin/kb'],
+      ['GET', '/api/admin/kb/releases'],
+      ['POST', '/api/admin/kb/releases/no-such-release/activate'],
+      ['POST', '/api/admin/kb/rollback'],
+    ] as const;
 
   it('every admin route: 401 without a session, 403 forbidden for a user, 403 csrf_failed without the token', async () => {
     const anon = new AdminClient(admin.url);
@@ -55,7 +56,15 @@ describe('/api/admin: the operator API (role admin)', () => {
     expect(all.status).toBe(200);
     expect(all.body).toMatchObject({ total: 3, limit: 50, offset: 0 });
     const row = all.body.accounts.find((a: { id: string }) => a.id === u.id);
-    expect(row).toMatchObject({ email: u.email, role: 'user', status: 'active', plan: { id: 'pro' }, accountPlan: 'free', keys: { active: 1, total: 2 }, lastActivityAt: expect.any(String) });
+    expect(row).toMatchObject({
+      email: u.email,
+      role: 'user',
+      status: 'active',
+      plan: { id: 'pro' },
+      accountPlan: 'free',
+      keys: { active: 1, total: 2 },
+      lastActivityAt: expect.any(String),
+    });
     expect(JSON.stringify(all.body)).not.toMatch(/passwordHash|argon2/);
     const search = await op.client.get(`/api/admin/accounts?q=${encodeURIComponent(u.email.slice(0, 12).toUpperCase())}`);
     expect(search.body.accounts.map((a: { id: string }) => a.id)).toEqual([u.id]);
@@ -67,12 +76,24 @@ describe('/api/admin: the operator API (role admin)', () => {
   });
 
   it('validates list and audit queries with pointers, unknown parameters included', async () => {
-    for (const [q, pointer] of [['limit=0', '/limit'], ['limit=201', '/limit'], ['offset=-1', '/offset'], ['limit=ten', '/limit'], ['sort=email', '/sort']]) {
+    for (const [q, pointer] of [
+      ['limit=0', '/limit'],
+      ['limit=201', '/limit'],
+      ['offset=-1', '/offset'],
+      ['limit=ten', '/limit'],
+      ['sort=email', '/sort'],
+    ]) {
       const r = await op.client.get(`/api/admin/accounts?${q}`);
       expectProblem(r, 400, 'validation_failed');
       expect(r.body.errors[0].pointer).toBe(pointer);
     }
-    for (const [q, pointer] of [['from=yesterday', '/from'], ['to=2025-13-01T00:00:00Z', '/to'], ['limit=501', '/limit'], ['actorType=cli', '/actorType'], ['from=2025-02-01T00:00:00Z&to=2025-01-01T00:00:00Z', '/to']]) {
+    for (const [q, pointer] of [
+      ['from=yesterday', '/from'],
+      ['to=2025-13-01T00:00:00Z', '/to'],
+      ['limit=501', '/limit'],
+      ['actorType=cli', '/actorType'],
+      ['from=2025-02-01T00:00:00Z&to=2025-01-01T00:00:00Z', '/to'],
+    ]) {
       const r = await op.client.get(`/api/admin/audit?${q}`);
       expectProblem(r, 400, 'validation_failed');
       expect(r.body.errors[0].pointer).toBe(pointer);
@@ -101,7 +122,10 @@ describe('/api/admin: the operator API (role admin)', () => {
     const r = await op.client.post(`/api/admin/accounts/${u.id}/reactivate`);
     expect(r.body.account.status).toBe('active');
     expect((await u.client.get('/api/keys')).status).toBe(200);
-    const events = await withPgClient(admin.db.url, async (c) => (await c.query(`SELECT action, actor_type, actor_id FROM audit_event WHERE target_id = $1 AND action LIKE 'account.%' ORDER BY created_at`, [u.id])).rows);
+    const events = await withPgClient(
+      admin.db.url,
+      async (c) => (await c.query(`SELECT action, actor_type, actor_id FROM audit_event WHERE target_id = $1 AND action LIKE 'account.%' ORDER BY created_at`, [u.id])).rows,
+    );
     expect(events).toEqual([
       { action: 'account.create', actor_type: 'account', actor_id: u.id },
       { action: 'account.email_verify', actor_type: 'account', actor_id: u.id },
@@ -134,7 +158,17 @@ describe('/api/admin: the operator API (role admin)', () => {
     expect(all.body.total).toBeGreaterThan(5);
     const times = all.body.events.map((e: { createdAt: string }) => e.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(all.body.events[0]).toEqual({ id: expect.any(String), createdAt: expect.any(String), actor: expect.any(Object), action: expect.any(String), target: expect.any(Object), before: expect.anything(), after: expect.anything(), requestId: expect.anything(), ip: expect.anything() });
+    expect(all.body.events[0]).toEqual({
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      actor: expect.any(Object),
+      action: expect.any(String),
+      target: expect.any(Object),
+      before: expect.anything(),
+      after: expect.anything(),
+      requestId: expect.anything(),
+      ip: expect.anything(),
+    });
     expect(all.text).not.toContain(uKey.key);
 
     const byAdmin = await op.client.get(`/api/admin/audit?actor=${op.id}`);
@@ -171,10 +205,22 @@ describe('/api/admin: the operator API (role admin)', () => {
     expect(res.status).toBe(200);
     expect(res.body.release).toBeNull();
     const r = { body: res.body.curated };
-    expect(r.body).toMatchObject({ version: expect.any(String), releasedAt: expect.any(String), counts: { sources: expect.any(Number), ingredients: expect.any(Number), rules: expect.any(Number) } });
+    expect(r.body).toMatchObject({
+      version: expect.any(String),
+      releasedAt: expect.any(String),
+      counts: { sources: expect.any(Number), ingredients: expect.any(Number), rules: expect.any(Number) },
+    });
     expect(r.body.counts.rules).toBeGreaterThan(0);
     expect(r.body.sources.length).toBe(r.body.counts.sources);
-    expect(r.body.sources[0]).toEqual({ id: expect.any(String), title: expect.any(String), license: expect.any(String), url: expect.anything(), rules: expect.any(Number), citedByRules: expect.any(Number), pathways: expect.any(Number) });
+    expect(r.body.sources[0]).toEqual({
+      id: expect.any(String),
+      title: expect.any(String),
+      license: expect.any(String),
+      url: expect.anything(),
+      rules: expect.any(Number),
+      citedByRules: expect.any(Number),
+      pathways: expect.any(Number),
+    });
     const sum = Object.values(r.body.rulesBySeverity as Record<string, number>).reduce((a, b) => a + b, 0);
     expect(sum).toBe(r.body.counts.rules);
   });

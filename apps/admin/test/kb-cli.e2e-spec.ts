@@ -30,7 +30,10 @@ describe('operator CLI: knowledge-base import, releases, diff, rollback', () => 
   });
 
   it('imports local rules into a new active release, idempotently; a malformed file changes nothing', async () => {
-    const good = csv('local.csv', 'a,b,severity,mechanism,management,citation\nwarfarin,ibuprofen,minor,Local view.,Local advice.,Committee 2026\nmetformin,Synthroid,major,"Local, with comma.",Avoid.,Committee 2026\nnot-a-drug,warfarin,major,x,y,z\n');
+    const good = csv(
+      'local.csv',
+      'a,b,severity,mechanism,management,citation\nwarfarin,ibuprofen,minor,Local view.,Local advice.,Committee 2026\nmetformin,Synthroid,major,"Local, with comma.",Avoid.,Committee 2026\nnot-a-drug,warfarin,major,x,y,z\n',
+    );
     const first = vigil(['kb', 'import', '--format', 'vigil-csv', '--source-id', 'st-elsewhere', '--title', 'St Elsewhere rules', '--license', 'Internal', good]);
     expect(first.status).toBe(0);
     expect(first.doc).toMatchObject({ ok: true, sourceId: 'st-elsewhere', rowsRead: 3, pairs: 2, rejected: 1, changed: true, release: expect.stringMatching(/^kb-/) });

@@ -17,12 +17,25 @@ describe('/api/keys: own keys only, shown in full once', () => {
   });
 
   it('creates a key: the full key only in the POST response, with Cache-Control: no-store', async () => {
-    const r = await a.client.post('/api/keys', { label: 'EHR production', scopes: ['interactions:check'], allowedIps: ['203.0.113.7', '10.0.0.0/8'], rateLimit: { limit: 100, windowSeconds: 60 } });
+    const r = await a.client.post('/api/keys', {
+      label: 'EHR production',
+      scopes: ['interactions:check'],
+      allowedIps: ['203.0.113.7', '10.0.0.0/8'],
+      rateLimit: { limit: 100, windowSeconds: 60 },
+    });
     expect(r.status).toBe(201);
     expect(r.headers['cache-control']).toBe('no-store');
     const key: string = r.body.key;
     expect(key).toMatch(/^vigil_/);
-    expect(r.body).toMatchObject({ label: 'EHR production', status: 'active', scopes: ['interactions:check'], allowedIps: ['203.0.113.7', '10.0.0.0/8'], rateLimit: { limit: 100, windowSeconds: 60 }, effectiveRateLimit: { limit: 100, windowSeconds: 60 }, lastUsedAt: null });
+    expect(r.body).toMatchObject({
+      label: 'EHR production',
+      status: 'active',
+      scopes: ['interactions:check'],
+      allowedIps: ['203.0.113.7', '10.0.0.0/8'],
+      rateLimit: { limit: 100, windowSeconds: 60 },
+      effectiveRateLimit: { limit: 100, windowSeconds: 60 },
+      lastUsedAt: null,
+    });
     expect(r.body.hint).toMatch(/^vigil_.{4}….{4}$/);
     expect(key.startsWith(r.body.hint.split('…')[0])).toBe(true);
 
@@ -38,18 +51,34 @@ describe('/api/keys: own keys only, shown in full once', () => {
     // Nothing stored holds the key: only its SHA-256.
     const stored = await withPgClient(admin.db.url, async (c) => (await c.query('SELECT row_to_json(k)::text AS j FROM api_key k WHERE id = $1', [r.body.id])).rows[0].j as string);
     expect(stored).not.toContain(key);
-    const audit = await withPgClient(admin.db.url, async (c) => (await c.query(`SELECT coalesce(string_agg(row_to_json(e)::text, ''), '') AS j FROM audit_event e`)).rows[0].j as string);
+    const audit = await withPgClient(
+      admin.db.url,
+      async (c) => (await c.query(`SELECT coalesce(string_agg(row_to_json(e)::text, ''), '') AS j FROM audit_event e`)).rows[0].j as string,
+    );
     expect(audit).not.toContain(key);
   });
 
   it('defaults: every scope, any IP, the plan rate limit', async () => {
     const r = await a.client.post('/api/keys', { label: 'defaults' });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ scopes: ['interactions:check', 'drugs:read', 'kb:read'], allowedIps: [], rateLimit: null, effectiveRateLimit: { limit: 600, windowSeconds: 60 }, expiresAt: null });
+    expect(r.body).toMatchObject({
+      scopes: ['interactions:check', 'drugs:read', 'kb:read'],
+      allowedIps: [],
+      rateLimit: null,
+      effectiveRateLimit: { limit: 600, windowSeconds: 60 },
+      expiresAt: null,
+    });
   });
 
   it('validation errors are problem+json with JSON pointers', async () => {
-    const r = await a.client.post('/api/keys', { label: '', scopes: ['admin:everything'], allowedIps: ['not-an-ip'], rateLimit: { limit: 0, windowSeconds: 60 }, expiresAt: 'tomorrow', owner: 'x' });
+    const r = await a.client.post('/api/keys', {
+      label: '',
+      scopes: ['admin:everything'],
+      allowedIps: ['not-an-ip'],
+      rateLimit: { limit: 0, windowSeconds: 60 },
+      expiresAt: 'tomorrow',
+      owner: 'x',
+    });
     expectProblem(r, 400, 'validation_failed');
     const pointers = new Set(r.body.errors.map((e: { pointer: string }) => e.pointer));
     for (const p of ['/label', '/scopes', '/allowedIps', '/rateLimit/limit', '/expiresAt', '/owner']) expect(pointers).toContain(p);
@@ -66,7 +95,8 @@ describe('/api/keys: own keys only, shown in full once', () => {
   });
 
   it('updates restrictions; null clears the rate limit and expiry', async () => {
-    const created = (await a.client.post('/api/keys', { label: 'to edit', rateLimit: { limit: 5, windowSeconds: 1 }, expiresAt: new Date(Date.now() + 86_400_000).toISOString() })).body;
+    const created = (await a.client.post('/api/keys', { label: 'to edit', rateLimit: { limit: 5, windowSeconds: 1 }, expiresAt: new Date(Date.now() + 86_400_000).toISOString() }))
+      .body;
     const r = await a.client.patch(`/api/keys/${created.id}`, { label: 'edited', scopes: ['drugs:read'], allowedIps: ['2001:db8::/32'], rateLimit: null, expiresAt: null });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ label: 'edited', scopes: ['drugs:read'], allowedIps: ['2001:db8::/32'], rateLimit: null, expiresAt: null });
@@ -101,7 +131,13 @@ describe('/api/keys: own keys only, shown in full once', () => {
   it('needs a session (401) and the CSRF header for every change (403 csrf_failed)', async () => {
     const anon = new AdminClient(admin.url);
     const id = (await a.client.get('/api/keys')).body.keys.find((k: { status: string }) => k.status === 'active').id;
-    for (const [method, path] of [['GET', '/api/keys'], ['POST', '/api/keys'], ['GET', `/api/keys/${id}`], ['PATCH', `/api/keys/${id}`], ['POST', `/api/keys/${id}/revoke`]] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/keys'],
+      ['POST', '/api/keys'],
+      ['GET', `/api/keys/${id}`],
+      ['PATCH', `/api/keys/${id}`],
+      ['POST', `/api/keys/${id}/revoke`],
+    ] as const) {
       expectProblem(await anon.request(method, path, { body: method === 'GET' ? undefined : {} }), 401, 'unauthenticated');
     }
     expectProblem(await a.client.post('/api/keys', { label: 'no csrf' }, { csrf: false }), 403, 'csrf_failed');

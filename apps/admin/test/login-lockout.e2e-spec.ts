@@ -2,8 +2,7 @@ import { AdminClient, randomLoopback } from './support/admin-client';
 import { expectProblem, signedUpUser, uniqueEmail } from './support/fixtures';
 import { type RunningAdmin, startAdmin } from './support/start-admin';
 
-const login = (client: AdminClient, email: string, password: string, headers: Record<string, string> = {}) =>
-  client.post('/api/auth/login', { email, password }, { headers });
+const login = (client: AdminClient, email: string, password: string, headers: Record<string, string> = {}) => client.post('/api/auth/login', { email, password }, { headers });
 
 describe.each([
   ['in-memory counters', ''],

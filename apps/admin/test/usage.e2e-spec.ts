@@ -53,7 +53,15 @@ describe('GET /api/usage', () => {
     expect(r.text).not.toContain('99999');
     // Month to date: allowed requests since the 1st (UTC) of this month.
     const monthStart = `${utcDay(0).slice(0, 8)}01`;
-    const expected = [[utcDay(0), 5], [utcDay(3), 10], [utcDay(10), 100], [utcDay(45), 1000], [utcDay(1), 7]].filter(([d]) => (d as string) >= monthStart).reduce((s, [, n]) => s + (n as number), 0);
+    const expected = [
+      [utcDay(0), 5],
+      [utcDay(3), 10],
+      [utcDay(10), 100],
+      [utcDay(45), 1000],
+      [utcDay(1), 7],
+    ]
+      .filter(([d]) => (d as string) >= monthStart)
+      .reduce((s, [, n]) => s + (n as number), 0);
     expect(r.body.month).toEqual({ start: monthStart, used: expected, quota: 1_000_000, remaining: 1_000_000 - expected, plan: { id: 'pro', name: 'Pro' } });
   });
 

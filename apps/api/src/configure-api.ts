@@ -14,23 +14,26 @@ export function configureApi(app: NestFastifyApplication, config: ApiConfig): vo
   shedUnderPressure(app, config);
   const any = config.CORS_ORIGINS.includes('*');
   const allowed = new Set(config.CORS_ORIGINS);
-  app.getHttpAdapter().getInstance().addHook('onRequest', (request, reply, done) => {
-    const origin = request.headers.origin;
-    if (!origin || (!any && !allowed.has(origin))) return done(); // no CORS headers: the browser refuses
-    reply.header('access-control-allow-origin', any ? '*' : origin);
-    if (!any) reply.header('vary', 'Origin');
-    if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
-      void reply
-        .header('access-control-allow-methods', 'GET, POST')
-        .header('access-control-allow-headers', 'x-api-key, content-type, x-request-id')
-        .header('access-control-max-age', '600')
-        .status(204)
-        .send();
-      return;
-    }
-    reply.header('access-control-expose-headers', EXPOSED);
-    done();
-  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (request, reply, done) => {
+      const origin = request.headers.origin;
+      if (!origin || (!any && !allowed.has(origin))) return done(); // no CORS headers: the browser refuses
+      reply.header('access-control-allow-origin', any ? '*' : origin);
+      if (!any) reply.header('vary', 'Origin');
+      if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+        void reply
+          .header('access-control-allow-methods', 'GET, POST')
+          .header('access-control-allow-headers', 'x-api-key, content-type, x-request-id')
+          .header('access-control-max-age', '600')
+          .status(204)
+          .send();
+        return;
+      }
+      reply.header('access-control-expose-headers', EXPOSED);
+      done();
+    });
 }
 
 /** Health routes answer even under pressure: an orchestrator must see the process alive and busy, not dead. */
@@ -44,16 +47,19 @@ const EXEMPT = /^\/(?:healthz|readyz)(?:[/?]|$)/;
 function shedUnderPressure(app: NestFastifyApplication, config: ApiConfig): void {
   if (config.API_SHED_EVENT_LOOP_DELAY_MS === 0 && config.API_SHED_EVENT_LOOP_UTILIZATION === 0) return;
   const retryAfter = config.API_SHED_RETRY_AFTER_SECONDS;
-  void app.getHttpAdapter().getInstance().register(underPressure, {
-    maxEventLoopDelay: config.API_SHED_EVENT_LOOP_DELAY_MS,
-    maxEventLoopUtilization: config.API_SHED_EVENT_LOOP_UTILIZATION,
-    retryAfter,
-    pressureHandler: (request, reply) => {
-      if (EXEMPT.test(request.url)) return undefined;
-      rememberProblemCode(request.raw, 'service_unavailable');
-      void reply.status(503).header('retry-after', String(retryAfter)).header('content-type', PROBLEM_CONTENT_TYPE);
-      // The plugin sends what the handler returns (its types say void; its code says `reply.send(result)`).
-      return problemBody('ServiceUnavailable', String(request.id), `The service is overloaded; retry after ${retryAfter} seconds.`) as unknown as void;
-    },
-  });
+  void app
+    .getHttpAdapter()
+    .getInstance()
+    .register(underPressure, {
+      maxEventLoopDelay: config.API_SHED_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: config.API_SHED_EVENT_LOOP_UTILIZATION,
+      retryAfter,
+      pressureHandler: (request, reply) => {
+        if (EXEMPT.test(request.url)) return undefined;
+        rememberProblemCode(request.raw, 'service_unavailable');
+        void reply.status(503).header('retry-after', String(retryAfter)).header('content-type', PROBLEM_CONTENT_TYPE);
+        // The plugin sends what the handler returns (its types say void; its code says `reply.send(result)`).
+        return problemBody('ServiceUnavailable', String(request.id), `The service is overloaded; retry after ${retryAfter} seconds.`) as unknown as void;
+      },
+    });
 }

@@ -11,7 +11,10 @@ describe('CORS for browser clients', () => {
   it('answers a preflight and exposes the rate-limit headers to an allowed origin; nothing without an Origin', async () => {
     api = await startApi({ CORS_ORIGINS: 'http://dash.example' });
     ({ key } = await seedKey(api.db.url));
-    const pre = await fetch(`${api.url}/v1/interactions/check`, { method: 'OPTIONS', headers: { origin: 'http://dash.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key,content-type' } });
+    const pre = await fetch(`${api.url}/v1/interactions/check`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://dash.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key,content-type' },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('http://dash.example');
     expect(pre.headers.get('access-control-allow-headers')).toContain('x-api-key');

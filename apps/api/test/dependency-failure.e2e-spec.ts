@@ -119,7 +119,10 @@ class RedisProxy {
       if (p.mode === 'blackhole') return; // accept, read, never answer
       const upstream = connect(port, host);
       p.sockets.add(upstream);
-      upstream.on('close', () => { p.sockets.delete(upstream); client.destroy(); });
+      upstream.on('close', () => {
+        p.sockets.delete(upstream);
+        client.destroy();
+      });
       upstream.on('error', () => client.destroy());
       client.on('close', () => upstream.destroy());
       client.pipe(upstream).pipe(client);

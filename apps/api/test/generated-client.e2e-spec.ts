@@ -31,7 +31,9 @@ describe('a client generated from /openapi.json type-checks against every docume
       lines.push(`export function read${name}(x: components['schemas']['${name}']) {\n  return [\n${reads.join('\n')}\n  ];\n}`);
       // Problem is open for extension members (RFC 9457); every other schema is closed to the reader.
       if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) continue;
-      lines.push(`export function notA${name}Field(x: components['schemas']['${name}']) {\n  // @ts-expect-error a field the schema does not document must not type-check\n  return x.notADocumentedField;\n}`);
+      lines.push(
+        `export function notA${name}Field(x: components['schemas']['${name}']) {\n  // @ts-expect-error a field the schema does not document must not type-check\n  return x.notADocumentedField;\n}`,
+      );
     }
     return lines.join('\n\n');
   }
@@ -76,7 +78,12 @@ ${fieldReads(doc.components.schemas)}
       types: [],
       skipLibCheck: true,
     });
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? `${d.file.fileName.split('/').pop()}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1} ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    const diagnostics = ts
+      .getPreEmitDiagnostics(program)
+      .map(
+        (d) =>
+          `${d.file ? `${d.file.fileName.split('/').pop()}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1} ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+      );
     expect(diagnostics).toEqual([]);
     expect(sample.match(/export function read/g)!.length).toBeGreaterThanOrEqual(20);
   });

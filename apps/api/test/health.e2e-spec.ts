@@ -37,7 +37,14 @@ describe('API health, request ids, errors and logs', () => {
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     const body = await res.json();
-    expect(body).toEqual({ type: 'https://vigil.dev/problems/not-found', title: 'Not found', status: 404, detail: 'No route for GET /nope', code: 'not_found', requestId: 'rid-404' });
+    expect(body).toEqual({
+      type: 'https://vigil.dev/problems/not-found',
+      title: 'Not found',
+      status: 404,
+      detail: 'No route for GET /nope',
+      code: 'not_found',
+      requestId: 'rid-404',
+    });
   });
 
   it('writes JSON log lines carrying the request id, with secrets left out', async () => {

@@ -22,7 +22,11 @@ describe('POST /v1/interactions/check, drug search and KB (real engine, curated 
   });
 
   const check = (body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${api.url}/v1/interactions/check`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    fetch(`${api.url}/v1/interactions/check`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
 
   it('finds warfarin × ibuprofen (brand and strength text ignored) with the full contract', async () => {
     const res = await check({ drugs: ['Coumadin 5 mg', { id: 'm2', name: 'ibuprofen 200mg tablet' }] });
@@ -30,13 +34,25 @@ describe('POST /v1/interactions/check, drug search and KB (real engine, curated 
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = await res.json();
     expect(body.requestId).toBe(res.headers.get('x-request-id'));
-    expect(body.kb).toMatchObject({ version: expect.stringMatching(/^curated-/), releasedAt: expect.any(String), sources: expect.arrayContaining([expect.objectContaining({ id: expect.any(String), title: expect.any(String), license: expect.any(String) })]) });
+    expect(body.kb).toMatchObject({
+      version: expect.stringMatching(/^curated-/),
+      releasedAt: expect.any(String),
+      sources: expect.arrayContaining([expect.objectContaining({ id: expect.any(String), title: expect.any(String), license: expect.any(String) })]),
+    });
     expect(body.summary).toMatchObject({ complete: true, pairsChecked: 1 });
     expect(['major', 'contraindicated']).toContain(body.summary.maxSeverity);
     expect(body.resolutions[0]).toMatchObject({ index: 0, status: 'resolved', method: 'brand', ingredients: [expect.objectContaining({ name: 'warfarin' })] });
     expect(body.resolutions[1]).toMatchObject({ index: 1, id: 'm2', status: 'resolved' });
     const finding = body.interactions[0];
-    expect(finding).toMatchObject({ id: expect.any(String), ruleId: expect.any(String), kind: expect.any(String), severity: body.summary.maxSeverity, summary: expect.any(String), mechanism: expect.any(String), management: expect.any(String) });
+    expect(finding).toMatchObject({
+      id: expect.any(String),
+      ruleId: expect.any(String),
+      kind: expect.any(String),
+      severity: body.summary.maxSeverity,
+      summary: expect.any(String),
+      mechanism: expect.any(String),
+      management: expect.any(String),
+    });
     expect(finding.participants.map((p: { ingredient: string }) => p.ingredient).sort()).toEqual(['ibuprofen', 'warfarin']);
     expect(finding.evidence.citations.length).toBeGreaterThan(0);
     expect(body.unresolved).toEqual([]);
@@ -63,7 +79,10 @@ describe('POST /v1/interactions/check, drug search and KB (real engine, curated 
   });
 
   it('sorts worst first and honours minSeverity and include', async () => {
-    const body = await vigil.interactions.check({ drugs: ['simvastatin', 'clarithromycin', 'warfarin', 'aspirin', 'omeprazole'], options: { minSeverity: 'moderate', include: ['management'] } });
+    const body = await vigil.interactions.check({
+      drugs: ['simvastatin', 'clarithromycin', 'warfarin', 'aspirin', 'omeprazole'],
+      options: { minSeverity: 'moderate', include: ['management'] },
+    });
     const order = ['contraindicated', 'major', 'moderate', 'minor', 'unknown'];
     const ranks = body.interactions.map((i: { severity: string }) => order.indexOf(i.severity));
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));

@@ -9,14 +9,29 @@ import { type RunningApi, startApi } from './support/start-api';
 /** A small imported source that disagrees with the curated pack on one pair and adds one the pack lacks. */
 function localSource(): CompiledKnowledgeBase {
   const rule = (id: string, a: string, b: string, severity: 'major' | 'minor') => ({
-    id, sourceId: 'hospital-local', a: { ingredient: a }, b: { ingredient: b }, severity, risks: ['local'],
-    summary: `Local rule ${id}.`, consequence: 'Local consequence.', mechanism: 'Local mechanism.', management: 'Local management.',
-    evidence: { level: 'suspected' as const }, citations: [{ source: 'hospital-local', title: 'Hospital formulary committee' }],
+    id,
+    sourceId: 'hospital-local',
+    a: { ingredient: a },
+    b: { ingredient: b },
+    severity,
+    risks: ['local'],
+    summary: `Local rule ${id}.`,
+    consequence: 'Local consequence.',
+    mechanism: 'Local mechanism.',
+    management: 'Local management.',
+    evidence: { level: 'suspected' as const },
+    citations: [{ source: 'hospital-local', title: 'Hospital formulary committee' }],
   });
   return {
-    format: COMPILED_KB_FORMAT, version: 'hospital-local-1', releasedAt: '2026-11-01T00:00:00Z',
+    format: COMPILED_KB_FORMAT,
+    version: 'hospital-local-1',
+    releasedAt: '2026-11-01T00:00:00Z',
     sources: [{ id: 'hospital-local', title: 'Hospital local rules', license: 'Internal use' }],
-    ingredients: [], classes: [], products: [], pathways: [], domains: [],
+    ingredients: [],
+    classes: [],
+    products: [],
+    pathways: [],
+    domains: [],
     rules: [rule('local-warfarin-ibuprofen', 'warfarin', 'ibuprofen', 'minor'), rule('local-metformin-levothyroxine', 'metformin', 'levothyroxine', 'major')],
   };
 }
@@ -49,7 +64,9 @@ describe('knowledge-base releases: activation hot-swaps every instance under loa
     const before = service.current().kb.version;
     const doc = localSource();
     const ds = api.app.get(DataSource);
-    const hash = await ds.transaction((m) => repo.saveSource(m, { id: 'hospital-local', format: 'vigil-csv', title: 'Hospital local rules', license: 'Internal use', doc, report: {} }));
+    const hash = await ds.transaction((m) =>
+      repo.saveSource(m, { id: 'hospital-local', format: 'vigil-csv', title: 'Hospital local rules', license: 'Internal use', doc, report: {} }),
+    );
     const refs = [{ id: 'hospital-local', hash, title: 'Hospital local rules', license: 'Internal use', format: 'vigil-csv' }];
     const curated = (await repo.active())!.curatedVersion;
     const version = KbReleaseRepository.releaseVersion(curated, refs);
@@ -63,7 +80,11 @@ describe('knowledge-base releases: activation hot-swaps every instance under loa
     const worker = async () => {
       while (!stop) {
         const res = await fetch(`${api.url}/v1/interactions/check`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body });
-        if (res.status !== 200) { failures++; failed.push(`${res.status} ${(await res.text()).slice(0, 200)}`); continue; }
+        if (res.status !== 200) {
+          failures++;
+          failed.push(`${res.status} ${(await res.text()).slice(0, 200)}`);
+          continue;
+        }
         const json = await res.json();
         seen.set(json.kb.version, (seen.get(json.kb.version) ?? 0) + 1);
         const hasLocal = json.interactions.some((i: { ruleId: string }) => i.ruleId === 'local-metformin-levothyroxine');
@@ -92,7 +113,15 @@ describe('knowledge-base releases: activation hot-swaps every instance under loa
 
     // Sources disagree on warfarin × ibuprofen: headline follows precedence (curated first), each keeps its own value.
     const res = await (await fetch(`${api.url}/v1/interactions/check`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body })).json();
-    const wi = res.interactions.find((i: { participants: { ingredient: string }[] }) => i.participants.map((p) => p.ingredient).sort().join() === 'ibuprofen,warfarin' && (i as unknown as { severityBySource?: object }).severityBySource !== undefined && Object.hasOwn((f as { severityBySource: object }).severityBySource, 'hospital-local'));
+    const wi = res.interactions.find(
+      (i: { participants: { ingredient: string }[] }) =>
+        i.participants
+          .map((p) => p.ingredient)
+          .sort()
+          .join() === 'ibuprofen,warfarin' &&
+        (i as unknown as { severityBySource?: object }).severityBySource !== undefined &&
+        Object.hasOwn((f as { severityBySource: object }).severityBySource, 'hospital-local'),
+    );
     expect(wi.severityBySource['hospital-local']).toBe('minor');
     expect(['major', 'contraindicated']).toContain(wi.severity);
     expect(res.kb.sources.map((s: { id: string }) => s.id)).toContain('hospital-local');

@@ -40,9 +40,21 @@ describe.each([
 
   it.each([
     ['wrong prefix', () => generateApiKey('other')],
-    ['bad checksum', () => { const k = generateApiKey('vigil'); return k.slice(0, -1) + (k.endsWith('a') ? 'b' : 'a'); }],
+    [
+      'bad checksum',
+      () => {
+        const k = generateApiKey('vigil');
+        return k.slice(0, -1) + (k.endsWith('a') ? 'b' : 'a');
+      },
+    ],
     ['too short', () => 'vigil_abc'],
-    ['bad alphabet', () => { const body = `vigil_${'x'.repeat(29)}!`; return body + checksumOf(body); }],
+    [
+      'bad alphabet',
+      () => {
+        const body = `vigil_${'x'.repeat(29)}!`;
+        return body + checksumOf(body);
+      },
+    ],
   ])('401 api_key_malformed: %s', async (_n, make) => {
     await problem(await get(api, '/v1/key', { 'x-api-key': make() }), 401, 'api_key_malformed');
   });
@@ -67,11 +79,13 @@ describe.each([
     await changeKey(db.url, other.keyId, `UPDATE api_key SET label = 'renamed' WHERE id = $1`);
     await problem(await get(api, '/v1/key', { 'x-api-key': key }), 401, 'api_key_invalid');
     expect(principals.lookups - before).toBe(1);
-    const { rows: [k] } = await withPgClient(db.url, (c) =>
-      c.query(
-        `INSERT INTO api_key (account_id, key_hash, hint, label, scopes) SELECT account_id, $1, 'vigil_…new', 'new', scopes FROM api_key WHERE id = $2 RETURNING id`,
-        [hashApiKey(key), other.keyId],
-      ),
+    const {
+      rows: [k],
+    } = await withPgClient(db.url, (c) =>
+      c.query(`INSERT INTO api_key (account_id, key_hash, hint, label, scopes) SELECT account_id, $1, 'vigil_…new', 'new', scopes FROM api_key WHERE id = $2 RETURNING id`, [
+        hashApiKey(key),
+        other.keyId,
+      ]),
     );
     await withPgClient(db.url, (c) => c.query(`SELECT pg_notify('vigil_key_events', $1)`, [JSON.stringify({ type: 'key', keyId: k.id, created: true })]));
     await waitFor(async () => (await get(api, '/v1/key', { 'x-api-key': key })).status === 200, 2000);
@@ -150,7 +164,11 @@ describe.each([
     const { key, keyId } = await seedKey(db.url, { rateLimit: { limit: 2, windowSeconds: 60 } });
     for (let i = 0; i < 4; i++) await (await get(api, '/v1/key', { 'x-api-key': key })).arrayBuffer();
     await api.app.get(UsageRecorder).flush();
-    const rows = await withPgClient(db.url, (c) => c.query(`SELECT allowed::int, rate_limited::int, denied::int, (SELECT last_used_at IS NOT NULL FROM api_key WHERE id = $1) AS used FROM api_key_usage WHERE key_id = $1`, [keyId]));
+    const rows = await withPgClient(db.url, (c) =>
+      c.query(`SELECT allowed::int, rate_limited::int, denied::int, (SELECT last_used_at IS NOT NULL FROM api_key WHERE id = $1) AS used FROM api_key_usage WHERE key_id = $1`, [
+        keyId,
+      ]),
+    );
     expect(rows.rows).toEqual([{ allowed: 2, rate_limited: 2, denied: 0, used: true }]);
   });
 

@@ -36,7 +36,11 @@ describe('instant revocation across API instances', () => {
 
   it('revoke through the admin API → both instances answer 401 within 1 s; the key never reaches the database or logs', async () => {
     const { cookie, csrf } = await login();
-    const created = await fetch(`${admin.url}/api/keys`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrf }, body: JSON.stringify({ label: 'two instances' }) });
+    const created = await fetch(`${admin.url}/api/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrf },
+      body: JSON.stringify({ label: 'two instances' }),
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get('cache-control')).toBe('no-store');
     const { id, key } = await created.json();
@@ -60,7 +64,7 @@ describe('instant revocation across API instances', () => {
         }
       }),
     );
-     
+
     console.log(`revoke-to-deny: admin call returned after ${tReturned.toFixed(1)} ms; instance A denied at ${deniedAt.A.toFixed(1)} ms, B at ${deniedAt.B.toFixed(1)} ms`);
     expect(Math.max(deniedAt.A, deniedAt.B)).toBeLessThan(1000);
 

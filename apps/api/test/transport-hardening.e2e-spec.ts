@@ -10,17 +10,27 @@ function raw(api: RunningApi, chunks: (string | Buffer)[], gapMs = 0, waitMs = 1
     const t0 = Date.now();
     const socket = connect(Number(port), '127.0.0.1');
     let text = '';
-    const timer = setTimeout(() => { socket.destroy(); resolve({ text, closedAfterMs: -1 }); }, waitMs);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ text, closedAfterMs: -1 });
+    }, waitMs);
     socket.on('data', (d) => (text += d.toString('latin1')));
-    socket.on('close', () => { clearTimeout(timer); resolve({ text, closedAfterMs: Date.now() - t0 }); });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ text, closedAfterMs: Date.now() - t0 });
+    });
     socket.on('error', reject);
-    socket.on('connect', () => void (async () => {
-      for (const c of chunks) {
-        if (socket.destroyed) return;
-        socket.write(c);
-        if (gapMs) await new Promise((r) => setTimeout(r, gapMs));
-      }
-    })());
+    socket.on(
+      'connect',
+      () =>
+        void (async () => {
+          for (const c of chunks) {
+            if (socket.destroyed) return;
+            socket.write(c);
+            if (gapMs) await new Promise((r) => setTimeout(r, gapMs));
+          }
+        })(),
+    );
   });
 }
 

@@ -10,7 +10,17 @@ export type { ApiKeyPrincipal } from './policy/api-key-principal';
 export { statusDenial, ipAllowed, missingScopes } from './policy/key-policy';
 export { fixedWindowDecide, type WindowDecision } from './policy/fixed-window';
 export { quotaDecide, quotaMonth, type QuotaDecision, type QuotaMonth } from './policy/monthly-quota';
-export { API_KEY_PRINCIPALS, USAGE_RECORDER, KEY_POLICY_OPTIONS, ACCOUNT_QUOTA, type AccountQuota, type ApiKeyPrincipalSource, type UsageRecorder, type UsageOutcome, type KeyPolicyOptions } from './guards/key-policy.tokens';
+export {
+  API_KEY_PRINCIPALS,
+  USAGE_RECORDER,
+  KEY_POLICY_OPTIONS,
+  ACCOUNT_QUOTA,
+  type AccountQuota,
+  type ApiKeyPrincipalSource,
+  type UsageRecorder,
+  type UsageOutcome,
+  type KeyPolicyOptions,
+} from './guards/key-policy.tokens';
 export { keyState, type KeyRequestState } from './guards/key-request';
 export { KeyPolicyException, keyProblem } from './guards/key-problem';
 export { ApiKeyAuthGuard } from './guards/api-key-auth.guard';

@@ -8,7 +8,9 @@ import { VigilTransportError } from './vigil-transport.error';
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
 /** A real HTTP server on a random port whose answers each test scripts. */
-async function serve(handler: Handler): Promise<{ url: string; seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[]; close(): Promise<void> }> {
+async function serve(
+  handler: Handler,
+): Promise<{ url: string; seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[]; close(): Promise<void> }> {
   const seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -19,7 +21,15 @@ async function serve(handler: Handler): Promise<{ url: string; seen: { method: s
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise((r) => { server.close(() => r()); server.closeAllConnections(); }) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: () =>
+      new Promise((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 const problem = (res: ServerResponse, status: number, code: string, headers: Record<string, string> = {}) => {
@@ -59,7 +69,9 @@ describe('VigilClient', () => {
 
   it('retries a 429 or 503 after its Retry-After, at most maxRetries times', async () => {
     let n = 0;
-    const s = await serve((_req, res) => (++n <= 2 ? problem(res, n === 1 ? 429 : 503, n === 1 ? 'rate_limited' : 'service_unavailable', { 'retry-after': '0' }) : res.end('{"ok":true}')));
+    const s = await serve((_req, res) =>
+      ++n <= 2 ? problem(res, n === 1 ? 429 : 503, n === 1 ? 'rate_limited' : 'service_unavailable', { 'retry-after': '0' }) : res.end('{"ok":true}'),
+    );
     const result = await new VigilClient({ baseUrl: s.url, apiKey: 'k', maxRetries: 2 }).kb.get();
     expect(result).toEqual({ ok: true });
     const s2 = await serve((_req, res) => problem(res, 429, 'rate_limited', { 'retry-after': '0' }));

@@ -45,6 +45,8 @@ describe('schema and migrations (real PostgreSQL)', () => {
   it('rejects an out-of-range label or status', async () => {
     const [{ id }] = await ds.query(`INSERT INTO account (email) VALUES ('c@example.com') RETURNING id`);
     await expect(ds.query(`INSERT INTO api_key (account_id, key_hash, hint, label) VALUES ($1, $2, 'h', '')`, [id, 'b'.repeat(64)])).rejects.toMatchObject({ code: '23514' });
-    await expect(ds.query(`INSERT INTO api_key (account_id, key_hash, hint, label, status) VALUES ($1, $2, 'h', 'x', 'weird')`, [id, 'c'.repeat(64)])).rejects.toMatchObject({ code: '23514' });
+    await expect(ds.query(`INSERT INTO api_key (account_id, key_hash, hint, label, status) VALUES ($1, $2, 'h', 'x', 'weird')`, [id, 'c'.repeat(64)])).rejects.toMatchObject({
+      code: '23514',
+    });
   });
 });

@@ -27,8 +27,17 @@ export function fixtureKb(options?: KnowledgeBaseOptions): KnowledgeBase {
 export function bulkRule(id: string, a: KbRuleSide, b: KbRuleSide, severity: KbRule['severity'], options: { risks?: string[]; sourceId?: string } = {}): KbRule {
   const sourceId = options.sourceId ?? 'bulk';
   return {
-    id, sourceId, a, b, severity, risks: options.risks ?? [],
-    summary: 'Listed by the bulk source.', consequence: '', mechanism: 'Not provided.', management: 'Consult the labels.',
-    evidence: { level: 'unknown' }, citations: [{ source: sourceId, title: 'Bulk', url: 'https://example.org/' }],
+    id,
+    sourceId,
+    a,
+    b,
+    severity,
+    risks: options.risks ?? [],
+    summary: 'Listed by the bulk source.',
+    consequence: '',
+    mechanism: 'Not provided.',
+    management: 'Consult the labels.',
+    evidence: { level: 'unknown' },
+    citations: [{ source: sourceId, title: 'Bulk', url: 'https://example.org/' }],
   };
 }

@@ -55,7 +55,12 @@ export class ResponseConformance {
     this.checked++;
     const r = schema.safeParse(body);
     if (!r.success) {
-      this.violations.push(`${where}: ${r.error.issues.slice(0, 5).map((i) => `/${i.path.join('/')}: ${i.message}`).join('; ')}`);
+      this.violations.push(
+        `${where}: ${r.error.issues
+          .slice(0, 5)
+          .map((i) => `/${i.path.join('/')}: ${i.message}`)
+          .join('; ')}`,
+      );
       return;
     }
     const extra = undocumented(body, r.data);

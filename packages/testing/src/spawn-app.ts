@@ -31,7 +31,9 @@ export async function spawnApp(name: 'api' | 'admin', env: Record<string, string
     if (child.exitCode !== null) throw new Error(`${name} exited early (${child.exitCode}):\n${out}`);
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`${name} did not become ready:\n${out}`);
@@ -42,11 +44,15 @@ export async function spawnApp(name: 'api' | 'admin', env: Record<string, string
     url,
     pid: child.pid!,
     output: () => out,
-    stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      child.once('exit', () => { clearTimeout(timer); resolve(); });
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
   };
 }

@@ -66,7 +66,11 @@ export class AccountEmailService {
       const verified = account.emailVerifiedAt !== null;
       const token = verified ? await this.tokens.issue(m, account.id, 'reset_password') : await this.tokens.issue(m, account.id, 'verify_email', passwordHash);
       if (!token) return null;
-      await this.audit.record(m, { ...actor, accountId: null }, { action: 'account.signup_existing', targetType: 'account', targetId: account.id, after: { emailed: verified ? 'already_registered' : 'verify_email' } });
+      await this.audit.record(
+        m,
+        { ...actor, accountId: null },
+        { action: 'account.signup_existing', targetType: 'account', targetId: account.id, after: { emailed: verified ? 'already_registered' : 'verify_email' } },
+      );
       return verified ? this.composer.alreadyRegistered(account.email, token, MINUTES) : this.composer.verification(account.email, token, HOURS);
     });
     if (message) this.mailer.send(message);
@@ -84,7 +88,11 @@ export class AccountEmailService {
         await this.accounts.endSessions(m, account.id);
       }
       await this.tokens.retire(m, account.id, ['verify_email']);
-      await this.audit.record(m, { ...actor, accountId: actor.accountId ?? account.id, label: actor.label ?? account.email }, { action: 'account.email_verify', targetType: 'account', targetId: account.id });
+      await this.audit.record(
+        m,
+        { ...actor, accountId: actor.accountId ?? account.id, label: actor.label ?? account.email },
+        { action: 'account.email_verify', targetType: 'account', targetId: account.id },
+      );
       return { email: account.email };
     });
   }
@@ -96,7 +104,11 @@ export class AccountEmailService {
       if (!account) throw new ProblemException('NotFound', { detail: 'Account not found.' });
       if (account.emailVerifiedAt) throw new ProblemException('Conflict', { detail: 'This email address is already verified.' });
       const token = await this.tokens.issue(m, account.id, 'verify_email', account.passwordHash);
-      if (!token) throw new ProblemException('RateLimited', { detail: 'Several links were sent in the last hour; use the newest one or try again later.', headers: { 'retry-after': '3600' } });
+      if (!token)
+        throw new ProblemException('RateLimited', {
+          detail: 'Several links were sent in the last hour; use the newest one or try again later.',
+          headers: { 'retry-after': '3600' },
+        });
       await this.audit.record(m, actor, { action: 'account.verification_resend', targetType: 'account', targetId: account.id });
       return this.composer.verification(account.email, token, HOURS);
     });
@@ -126,14 +138,22 @@ export class AccountEmailService {
     const account = await this.accounts.findById(peeked.accountId);
     if (!account) throw new ProblemException('LinkInvalid', { detail: 'This link is not valid any more.' });
     const problem = passwordProblem(newPassword, account.email);
-    if (problem) throw new ProblemException('ValidationFailed', { detail: `newPassword ${problem}`, errors: [{ pointer: '/newPassword', code: 'weakPassword', message: `password ${problem}` }] });
+    if (problem)
+      throw new ProblemException('ValidationFailed', {
+        detail: `newPassword ${problem}`,
+        errors: [{ pointer: '/newPassword', code: 'weakPassword', message: `password ${problem}` }],
+      });
     const hash = await this.accounts.hasher.hash(newPassword);
     await this.dataSource.transaction(async (m) => {
       await this.tokens.consume(m, token, 'reset_password');
       await m.update(AccountEntity, { id: account.id }, { passwordHash: hash, emailVerifiedAt: account.emailVerifiedAt ?? new Date() });
       await this.accounts.endSessions(m, account.id);
       await this.tokens.retire(m, account.id, ['reset_password', 'verify_email']);
-      await this.audit.record(m, { ...actor, accountId: actor.accountId ?? account.id, label: actor.label ?? account.email }, { action: 'account.password_reset', targetType: 'account', targetId: account.id });
+      await this.audit.record(
+        m,
+        { ...actor, accountId: actor.accountId ?? account.id, label: actor.label ?? account.email },
+        { action: 'account.password_reset', targetType: 'account', targetId: account.id },
+      );
     });
     return { email: account.email };
   }

@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import { sha256Hex } from '../common/sha256-hex';
 import { DataSource, type EntityManager, IsNull, MoreThan } from 'typeorm';
 
-
 /** How long an emailed link works. */
 export const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = { verify_email: 24 * 3_600_000, reset_password: 3_600_000 };
 
@@ -36,7 +35,10 @@ export class AccountTokensService {
   async peek(token: string, purpose: AccountTokenPurpose, m: EntityManager = this.dataSource.manager, lock = false): Promise<AccountTokenEntity> {
     let row: AccountTokenEntity | null = null;
     if (TOKEN_SHAPE.test(token)) {
-      const query = m.createQueryBuilder(AccountTokenEntity, 't').addSelect('t.passwordHash').where('t.token_hash = :h AND t.purpose = :purpose', { h: sha256Hex(token), purpose });
+      const query = m
+        .createQueryBuilder(AccountTokenEntity, 't')
+        .addSelect('t.passwordHash')
+        .where('t.token_hash = :h AND t.purpose = :purpose', { h: sha256Hex(token), purpose });
       if (lock) query.setLock('pessimistic_write');
       row = await query.getOne();
     }

@@ -95,8 +95,17 @@ export class AccountsService {
         });
         await m.save(account);
         await this.audit.record(m, actor.type === 'account' ? { ...actor, accountId: account.id } : actor, {
-          action: 'account.create', targetType: 'account', targetId: account.id,
-          after: { email, role: account.role, plan: account.plan, trialPlan: account.trialPlan, trialEndsAt: account.trialEndsAt?.toISOString() ?? null, emailVerified: account.emailVerifiedAt !== null },
+          action: 'account.create',
+          targetType: 'account',
+          targetId: account.id,
+          after: {
+            email,
+            role: account.role,
+            plan: account.plan,
+            trialPlan: account.trialPlan,
+            trialEndsAt: account.trialEndsAt?.toISOString() ?? null,
+            emailVerified: account.emailVerifiedAt !== null,
+          },
         });
         await within?.(m, account);
         return account;
@@ -132,7 +141,13 @@ export class AccountsService {
       a.status = status;
       a.suspendedAt = status === 'suspended' ? new Date() : null;
       await m.save(a);
-      await this.audit.record(m, actor, { action: status === 'suspended' ? 'account.suspend' : 'account.reactivate', targetType: 'account', targetId: a.id, before, after: { status } });
+      await this.audit.record(m, actor, {
+        action: status === 'suspended' ? 'account.suspend' : 'account.reactivate',
+        targetType: 'account',
+        targetId: a.id,
+        before,
+        after: { status },
+      });
       wait = await this.events.publish(m, { type: 'account', accountId: a.id });
       return a;
     });
@@ -149,7 +164,11 @@ export class AccountsService {
     const a = await this.findById(accountId);
     if (!a) throw new ProblemException('NotFound', { detail: 'Account not found.' });
     const problem = passwordProblem(newPassword, a.email);
-    if (problem) throw new ProblemException('ValidationFailed', { detail: `newPassword ${problem}`, errors: [{ pointer: '/newPassword', code: 'weakPassword', message: `password ${problem}` }] });
+    if (problem)
+      throw new ProblemException('ValidationFailed', {
+        detail: `newPassword ${problem}`,
+        errors: [{ pointer: '/newPassword', code: 'weakPassword', message: `password ${problem}` }],
+      });
     const hash = await this.hasher.hash(newPassword);
     await this.dataSource.transaction(async (m) => {
       await m.update(AccountEntity, { id: accountId }, { passwordHash: hash });

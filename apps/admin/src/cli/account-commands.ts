@@ -39,7 +39,10 @@ export async function accountsVerify(app: INestApplicationContext, args: ParsedA
   const account = await app.get(AccountsService).requireByEmail(requireFlag(args, 'email'));
   const already = account.emailVerifiedAt !== null;
   const updated = await app.get(AccountEmailService).markVerified(account.id, CLI_ACTOR);
-  return { human: already ? `${updated.email} was already verified` : `${updated.email} is now verified`, json: { id: updated.id, email: updated.email, emailVerified: true, changed: !already } };
+  return {
+    human: already ? `${updated.email} was already verified` : `${updated.email} is now verified`,
+    json: { id: updated.id, email: updated.email, emailVerified: true, changed: !already },
+  };
 }
 
 /** A one-time password-reset link for the operator to hand over (shown once; not emailed, not logged). */

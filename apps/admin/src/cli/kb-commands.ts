@@ -53,7 +53,10 @@ export async function kbDiff(ds: DataSource, args: ParsedArgs): Promise<CliOutpu
   const changed = [...sb.entries()].filter(([k, s]) => sa.has(k) && sa.get(k) !== s).map(([k, s]) => ({ rule: k, from: sa.get(k), to: s }));
   const curatedNote = [a, b].some((v) => v !== curated.version) ? '\n(curated rules compared as built now; imported sources as stored)' : '';
   return {
-    human: `${a} → ${b}: ${added.length} rules added, ${removed.length} removed, ${changed.length} changed severity${curatedNote}\n${changed.slice(0, 20).map((c) => `  ${c.rule}: ${c.from} → ${c.to}`).join('\n')}`,
+    human: `${a} → ${b}: ${added.length} rules added, ${removed.length} removed, ${changed.length} changed severity${curatedNote}\n${changed
+      .slice(0, 20)
+      .map((c) => `  ${c.rule}: ${c.from} → ${c.to}`)
+      .join('\n')}`,
     json: { from: a, to: b, added: added.length, removed: removed.length, changedSeverity: changed, addedRules: added.slice(0, 1000), removedRules: removed.slice(0, 1000) },
   };
 }

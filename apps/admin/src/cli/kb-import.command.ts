@@ -20,7 +20,9 @@ function progressBar(): ((p: ImportProgress) => void) | undefined {
     const share = p.totalBytes ? p.bytesRead / p.totalBytes : 0;
     const eta = share > 0 ? Math.max(0, s / share - s) : 0;
     const bar = '#'.repeat(Math.round(share * 30)).padEnd(30, '.');
-    process.stderr.write(`\r[${bar}] ${(share * 100).toFixed(0).padStart(3)}%  ${p.rowsRead.toLocaleString()} rows  ${Math.round(p.rowsRead / Math.max(s, 0.001)).toLocaleString()} rows/s  ETA ${eta.toFixed(0)} s `);
+    process.stderr.write(
+      `\r[${bar}] ${(share * 100).toFixed(0).padStart(3)}%  ${p.rowsRead.toLocaleString()} rows  ${Math.round(p.rowsRead / Math.max(s, 0.001)).toLocaleString()} rows/s  ETA ${eta.toFixed(0)} s `,
+    );
   };
 }
 
@@ -41,16 +43,31 @@ export async function kbImport(ds: DataSource, args: ParsedArgs): Promise<CliOut
       throw new CliUsageError(`cannot read ${f}`);
     }
   }
-  const str = (k: string) => (typeof args.flags[k] === 'string' ? (args.flags[k]) : undefined);
+  const str = (k: string) => (typeof args.flags[k] === 'string' ? args.flags[k] : undefined);
   const curated = readCompiledKb(CURATED_KB_PATH);
   const onProgress = progressBar();
-  const result = await importSource({ format: format as ImportFormat, files, sourceId: str('source-id'), title: str('title'), license: str('license'), onProgress }, buildKnowledgeBase(curated));
+  const result = await importSource(
+    { format: format as ImportFormat, files, sourceId: str('source-id'), title: str('title'), license: str('license'), onProgress },
+    buildKnowledgeBase(curated),
+  );
   if (onProgress) process.stderr.write('\n');
   const r = result.report;
   const summary = {
-    format: r.format, sourceId: r.sourceId, files: r.files, rowsRead: r.rowsRead, pairs: r.pairs, drugs: r.drugs,
-    duplicatesMerged: r.duplicatesMerged, severityConflicts: r.severityConflicts, rejected: r.rejected.length, rejectedRows: r.rejected.slice(0, 100),
-    linkedIngredients: r.linkedIngredients, newIngredients: r.newIngredients, severityCounts: r.severityCounts, vocabulary: r.vocabulary, elapsedMs: r.elapsedMs,
+    format: r.format,
+    sourceId: r.sourceId,
+    files: r.files,
+    rowsRead: r.rowsRead,
+    pairs: r.pairs,
+    drugs: r.drugs,
+    duplicatesMerged: r.duplicatesMerged,
+    severityConflicts: r.severityConflicts,
+    rejected: r.rejected.length,
+    rejectedRows: r.rejected.slice(0, 100),
+    linkedIngredients: r.linkedIngredients,
+    newIngredients: r.newIngredients,
+    severityCounts: r.severityCounts,
+    vocabulary: r.vocabulary,
+    elapsedMs: r.elapsedMs,
   };
   if (!result.ok) {
     const lines = result.errors.map((e) => `${e.file}:${e.line}: ${e.message}`);
@@ -63,7 +80,14 @@ export async function kbImport(ds: DataSource, args: ParsedArgs): Promise<CliOut
   const repo = new KbReleaseRepository(ds);
   const outcome = await ds.transaction(async (m) => {
     const active = await repo.active();
-    const hash = await repo.saveSource(m, { id: r.sourceId, format: r.format, title: result.doc.sources[0]?.title ?? r.sourceId, license: result.doc.sources[0]?.license ?? 'unknown', doc: result.doc, report: r });
+    const hash = await repo.saveSource(m, {
+      id: r.sourceId,
+      format: r.format,
+      title: result.doc.sources[0]?.title ?? r.sourceId,
+      license: result.doc.sources[0]?.license ?? 'unknown',
+      doc: result.doc,
+      report: r,
+    });
     const refs = [
       ...(active?.sourceRefs ?? []).filter((s) => s.id !== r.sourceId),
       { id: r.sourceId, hash, title: result.doc.sources[0]?.title ?? r.sourceId, license: result.doc.sources[0]?.license ?? 'unknown', format: r.format, pairs: r.pairs },

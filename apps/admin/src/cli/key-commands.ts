@@ -9,7 +9,13 @@ import { CLI_ACTOR, requireFlag } from './account-commands';
 import { CliUsageError } from './cli-usage.error';
 import type { ParsedArgs } from './parse-args';
 
-const list = (v: string | true | undefined) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined);
+const list = (v: string | true | undefined) =>
+  typeof v === 'string'
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
 
 /** `--rate-limit 100/60s` (or `100/60`). */
 export function parseRateLimit(v: string | true | undefined): { limit: number; windowSeconds: number } | undefined {

@@ -89,7 +89,14 @@ async function appCommand(command: AppCommand, args: ParsedArgs): Promise<Output
 }
 
 function usage(): string {
-  return ['usage: npm run vigil -- <command> [options] [--json]', '', 'commands:', ...Object.values(DB_COMMANDS).map((u) => `  ${u}`), ...Object.values(APP_COMMANDS).map((c) => `  ${c.usage}`), ...Object.values(KB_COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
+  return [
+    'usage: npm run vigil -- <command> [options] [--json]',
+    '',
+    'commands:',
+    ...Object.values(DB_COMMANDS).map((u) => `  ${u}`),
+    ...Object.values(APP_COMMANDS).map((c) => `  ${c.usage}`),
+    ...Object.values(KB_COMMANDS).map((c) => `  ${c.usage}`),
+  ].join('\n');
 }
 
 /** Entry point of the operator CLI. With `--json`, exactly one JSON document goes to stdout. */

@@ -19,15 +19,28 @@ export const adminEnvSchema = z.object({
    * smtp://relay:587 (STARTTLS when offered). Unset = nothing is sent: each link goes to the admin app's log at warn
    * level and the operator CLI can verify an account or issue a reset link.
    */
-  SMTP_URL: z.string().refine((v) => /^smtps?:\/\/[^\s]+$/.test(v), 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\/[^\s]+$/.test(v), 'must be an smtp:// or smtps:// URL')
+    .optional(),
   /** Sender of Vigil's emails. */
   MAIL_FROM: z.string().min(3).default('Vigil <no-reply@localhost>'),
   /** Length of the higher-plan trial started at sign-up; 0 disables trials. */
   TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** Plan a trial runs on. */
   TRIAL_PLAN: z.string().default('pro'),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(12),
 });
 
 export type AdminConfig = z.infer<typeof adminEnvSchema>;

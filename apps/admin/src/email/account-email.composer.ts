@@ -62,7 +62,14 @@ export class AccountEmailComposer {
     ]);
   }
 
-  private message(to: string, purpose: AccountEmail['purpose'], route: 'verify-email' | 'reset-password', token: string, subject: string, lines: (link: string) => string[]): AccountEmail {
+  private message(
+    to: string,
+    purpose: AccountEmail['purpose'],
+    route: 'verify-email' | 'reset-password',
+    token: string,
+    subject: string,
+    lines: (link: string) => string[],
+  ): AccountEmail {
     const link = this.link(route, token);
     return { to, purpose, link, subject, text: lines(link).join('\n') };
   }

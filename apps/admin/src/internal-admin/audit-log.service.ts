@@ -28,7 +28,10 @@ export class AuditLogService {
     const from = f.from ? new Date(f.from) : undefined;
     const to = f.to ? new Date(f.to) : undefined;
     if (from && to && from > to) {
-      throw new ProblemException('ValidationFailed', { detail: '/to: must not be before from', errors: [{ pointer: '/to', code: 'afterFrom', message: 'must not be before from' }] });
+      throw new ProblemException('ValidationFailed', {
+        detail: '/to: must not be before from',
+        errors: [{ pointer: '/to', code: 'afterFrom', message: 'must not be before from' }],
+      });
     }
     const limit = f.limit ?? 100;
     const offset = f.offset ?? 0;

@@ -35,8 +35,15 @@ export class KeyEventsPublisher implements OnModuleInit, OnApplicationShutdown {
     const nonce = randomUUID();
     const echoed = this.listening
       ? new Promise<void>((resolve) => {
-          const timer = setTimeout(() => { this.waiters.delete(nonce); resolve(); }, 1000);
-          this.waiters.set(nonce, () => { clearTimeout(timer); this.waiters.delete(nonce); resolve(); });
+          const timer = setTimeout(() => {
+            this.waiters.delete(nonce);
+            resolve();
+          }, 1000);
+          this.waiters.set(nonce, () => {
+            clearTimeout(timer);
+            this.waiters.delete(nonce);
+            resolve();
+          });
         })
       : Promise.resolve();
     await notifyKeyEvent(manager, { ...event, nonce });

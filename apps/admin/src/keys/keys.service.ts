@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { allowlistErrors, generateApiKey, hashApiKey, keyHint } from '@vigil/auth';
-import { type ApiKeyResponse, type CreateApiKeyRequest, type CreatedApiKeyResponse, PUBLIC_SCOPES, type PlanDefinition, type UpdateApiKeyRequest, effectivePlanId } from '@vigil/contracts';
+import {
+  type ApiKeyResponse,
+  type CreateApiKeyRequest,
+  type CreatedApiKeyResponse,
+  PUBLIC_SCOPES,
+  type PlanDefinition,
+  type UpdateApiKeyRequest,
+  effectivePlanId,
+} from '@vigil/contracts';
 import { AccountEntity, ApiKeyEntity } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -96,7 +104,13 @@ export class KeysService {
       }
       if (expiresAt !== undefined) key.expiresAt = expiresAt;
       await m.save(key);
-      await this.audit.record(m, actor, { action: 'key.update', targetType: 'api_key', targetId: key.id, before, after: this.auditViewWithPlan(key, this.accounts.plan(effectivePlanId(account))) });
+      await this.audit.record(m, actor, {
+        action: 'key.update',
+        targetType: 'api_key',
+        targetId: key.id,
+        before,
+        after: this.auditViewWithPlan(key, this.accounts.plan(effectivePlanId(account))),
+      });
       wait = await this.events.publish(m, { type: 'key', keyId: key.id });
       return this.view(key, account);
     });
@@ -113,7 +127,13 @@ export class KeysService {
         key.status = 'revoked';
         key.revokedAt = new Date();
         await m.save(key);
-        await this.audit.record(m, actor, { action: 'key.revoke', targetType: 'api_key', targetId: key.id, before, after: { status: 'revoked', revokedAt: key.revokedAt.toISOString() } });
+        await this.audit.record(m, actor, {
+          action: 'key.revoke',
+          targetType: 'api_key',
+          targetId: key.id,
+          before,
+          after: { status: 'revoked', revokedAt: key.revokedAt.toISOString() },
+        });
         wait = await this.events.publish(m, { type: 'key', keyId: key.id });
       }
       return this.view(key, account);
@@ -125,7 +145,10 @@ export class KeysService {
   /** Not found and not yours look the same: a 404, so ids of other accounts' keys leak nothing. */
   private async load(m: EntityManager, scope: KeyScope, id: string, lock = false): Promise<{ key: ApiKeyEntity; account: AccountEntity }> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ProblemException('NotFound', { detail: 'Key not found.' });
-    const key = await m.findOne(ApiKeyEntity, { where: { id, ...(scope.accountId ? { accountId: scope.accountId } : {}) }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    const key = await m.findOne(ApiKeyEntity, {
+      where: { id, ...(scope.accountId ? { accountId: scope.accountId } : {}) },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
     if (!key) throw new ProblemException('NotFound', { detail: 'Key not found.' });
     const account = await m.findOneOrFail(AccountEntity, { where: { id: key.accountId } });
     return { key, account };
@@ -159,7 +182,10 @@ export class KeysService {
     if (value === undefined || value === null) return null;
     const d = new Date(value);
     if (Number.isNaN(d.getTime()) || d.getTime() <= Date.now()) {
-      throw new ProblemException('ValidationFailed', { detail: 'expiresAt must be a future ISO 8601 time.', errors: [{ pointer: '/expiresAt', code: 'futureDate', message: 'must be in the future' }] });
+      throw new ProblemException('ValidationFailed', {
+        detail: 'expiresAt must be a future ISO 8601 time.',
+        errors: [{ pointer: '/expiresAt', code: 'futureDate', message: 'must be in the future' }],
+      });
     }
     return d;
   }
@@ -186,7 +212,15 @@ export class KeysService {
 
   /** What audit events may hold about a key: never the key or its hash. */
   private auditView(k: ApiKeyEntity): Record<string, unknown> {
-    return { label: k.label, hint: k.hint, status: k.status, scopes: k.scopes, allowedIps: k.allowedIps, rateLimit: k.rateLimit ? { limit: k.rateLimit, windowSeconds: k.rateWindowSeconds } : null, expiresAt: k.expiresAt?.toISOString() ?? null };
+    return {
+      label: k.label,
+      hint: k.hint,
+      status: k.status,
+      scopes: k.scopes,
+      allowedIps: k.allowedIps,
+      rateLimit: k.rateLimit ? { limit: k.rateLimit, windowSeconds: k.rateWindowSeconds } : null,
+      expiresAt: k.expiresAt?.toISOString() ?? null,
+    };
   }
 
   /** The audit view, marking a limit above the plan (only an admin or the CLI can set one). */

@@ -15,7 +15,10 @@ import { SessionsService } from './sessions.service';
 type Req = FastifyRequest & SessionRequest;
 
 /** What sign-up and reset requests answer, whether or not the address has an account. */
-const SIGNUP_ACCEPTED = { status: 'verification_sent', detail: 'Check your inbox: we sent a link to finish creating the account. If the address already has an account, the email says so instead.' };
+const SIGNUP_ACCEPTED = {
+  status: 'verification_sent',
+  detail: 'Check your inbox: we sent a link to finish creating the account. If the address already has an account, the email says so instead.',
+};
 const RESET_ACCEPTED = { status: 'reset_sent', detail: 'If an account uses this address, we sent it a link to choose a new password.' };
 
 /**
@@ -113,7 +116,8 @@ export class AuthController {
 
   private async startSession(body: LoginRequest, req: Req, reply: FastifyReply) {
     const wait = await this.failures.retryAfterSeconds(req.ip, body.email);
-    if (wait > 0) throw new ProblemException('RateLimited', { detail: `Too many failed sign-ins from this client; try again in ${wait} s.`, headers: { 'retry-after': String(wait) } });
+    if (wait > 0)
+      throw new ProblemException('RateLimited', { detail: `Too many failed sign-ins from this client; try again in ${wait} s.`, headers: { 'retry-after': String(wait) } });
     let session: Awaited<ReturnType<SessionsService['login']>>;
     try {
       session = await this.sessions.login(body.email, body.password, { ip: req.ip, userAgent: req.headers['user-agent'], requestId: requestIdFor(req.raw) });
@@ -135,6 +139,9 @@ export class AuthController {
 
   private clearCookies(reply: FastifyReply, req?: Req): void {
     const secure = req ? this.sessions.cookieSecure(req) : false;
-    reply.header('set-cookie', [serializeCookie(SESSION_COOKIE, '', { httpOnly: true, secure, maxAgeSeconds: 0 }), serializeCookie(CSRF_COOKIE, '', { httpOnly: false, secure, maxAgeSeconds: 0 })]);
+    reply.header('set-cookie', [
+      serializeCookie(SESSION_COOKIE, '', { httpOnly: true, secure, maxAgeSeconds: 0 }),
+      serializeCookie(CSRF_COOKIE, '', { httpOnly: false, secure, maxAgeSeconds: 0 }),
+    ]);
   }
 }

@@ -15,7 +15,6 @@ export interface SessionContext {
   account: AccountEntity;
 }
 
-
 /** Server-side sessions: random tokens in cookies, only their SHA-256 in the database; idle and absolute expiry. */
 @Injectable()
 export class SessionsService {
@@ -57,7 +56,11 @@ export class SessionsService {
         userAgent: meta.userAgent?.slice(0, 300) ?? null,
       });
       await m.update(AccountEntity, { id: account.id }, { lastActiveAt: new Date() });
-      await this.audit.record(m, { type: 'account', accountId: account.id, label: account.email, requestId: meta.requestId, ip: meta.ip }, { action: 'session.login', targetType: 'account', targetId: account.id });
+      await this.audit.record(
+        m,
+        { type: 'account', accountId: account.id, label: account.email, requestId: meta.requestId, ip: meta.ip },
+        { action: 'session.login', targetType: 'account', targetId: account.id },
+      );
     });
     return { token, csrf, account };
   }

@@ -51,10 +51,12 @@ export class SmtpInbox {
   }
 
   private listen(): Promise<void> {
-    return new Promise((resolve) => this.server.listen(0, '127.0.0.1', () => {
-      this.port = (this.server.server.address() as AddressInfo).port;
-      resolve();
-    }));
+    return new Promise((resolve) =>
+      this.server.listen(0, '127.0.0.1', () => {
+        this.port = (this.server.server.address() as AddressInfo).port;
+        resolve();
+      }),
+    );
   }
 
   /** `SMTP_URL` for the admin app. */

@@ -8,10 +8,31 @@ export const apiEnvSchema = z.object({
   /** Serve Prometheus metrics on this separate port (bind HOST privately or firewall it); unset = no metrics port. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Browser origins allowed to call the API (comma-separated, `*` = any). Keys travel in a header, never cookies. */
-  CORS_ORIGINS: z.string().default('*').transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  CORS_ORIGINS: z
+    .string()
+    .default('*')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   /** Source ids in precedence order for a pair's headline severity when sources disagree (curated first). */
-  KB_SOURCE_PRECEDENCE: z.string().default('vigil-curated').transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
-  API_BODY_LIMIT: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
+  KB_SOURCE_PRECEDENCE: z
+    .string()
+    .default('vigil-curated')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  API_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10 * 1024 * 1024)
+    .default(64 * 1024),
   /** Load shedding: above this event-loop delay (ms) requests get 503 with Retry-After (health routes exempt); 0 = off. */
   API_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Load shedding: above this event-loop utilisation (0–1) requests get 503; 0 = off (the default: delay is the signal). */

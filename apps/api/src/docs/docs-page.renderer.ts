@@ -32,7 +32,13 @@ class SchemaTables {
     }
     if (s.enum) return `${text(s.type) || 'string'}: ${(s.enum as string[]).join(', ')}`;
     if (s.type === 'array') return `array of ${this.typeOf((s.items as Json) ?? {})}`;
-    const bounds = [s.minimum !== undefined ? `≥ ${text(s.minimum)}` : '', s.maximum !== undefined ? `≤ ${text(s.maximum)}` : '', s.maxLength !== undefined ? `≤ ${text(s.maxLength)} chars` : ''].filter(Boolean).join(', ');
+    const bounds = [
+      s.minimum !== undefined ? `≥ ${text(s.minimum)}` : '',
+      s.maximum !== undefined ? `≤ ${text(s.maximum)}` : '',
+      s.maxLength !== undefined ? `≤ ${text(s.maxLength)} chars` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
     return `${text(s.type) || 'object'}${bounds ? ` (${bounds})` : ''}`;
   }
 
@@ -94,7 +100,10 @@ export function renderDocsPage(doc: Json): string {
     const params = (op.parameters as Json[]) ?? [];
     if (params.length) {
       body += `<h3>Parameters</h3><div class="t"><table><thead><tr><th>name</th><th>in</th><th>type</th><th>meaning</th></tr></thead><tbody>${params
-        .map((p) => `<tr><td><code>${esc(p.name)}</code>${p.required ? '' : ' <span class="opt">optional</span>'}</td><td>${esc(p.in)}</td><td>${esc(tables.typeOf((p.schema as Json) ?? {}))}</td><td>${mdInline(p.description)}</td></tr>`)
+        .map(
+          (p) =>
+            `<tr><td><code>${esc(p.name)}</code>${p.required ? '' : ' <span class="opt">optional</span>'}</td><td>${esc(p.in)}</td><td>${esc(tables.typeOf((p.schema as Json) ?? {}))}</td><td>${mdInline(p.description)}</td></tr>`,
+        )
         .join('')}</tbody></table></div>`;
     }
     const request = ((op.requestBody as Json | undefined)?.content as Json | undefined)?.['application/json'] as Json | undefined;
@@ -108,7 +117,9 @@ export function renderDocsPage(doc: Json): string {
     const ok = (responses['200'].content as Json)['application/json'] as Json;
     body += `<h3>Response 200</h3>${tables.table(ok.schema as Json)}`;
     if (ok.example !== undefined) body += `<details><summary>Example response (a real response of this server)</summary>${json(ok.example)}</details>`;
-    body += `<h3>Errors <small>(application/problem+json)</small></h3><div class="t"><table><thead><tr><th>status</th><th>code: meaning</th></tr></thead><tbody>${Object.entries(responses)
+    body += `<h3>Errors <small>(application/problem+json)</small></h3><div class="t"><table><thead><tr><th>status</th><th>code: meaning</th></tr></thead><tbody>${Object.entries(
+      responses,
+    )
       .filter(([s]) => s !== '200')
       .map(([s, r]) => `<tr><td>${esc(s)}</td><td>${mdInline(r.description)}</td></tr>`)
       .join('')}</tbody></table></div>`;

@@ -45,7 +45,14 @@ export class DocsController implements OnApplicationBootstrap {
       searchDrugs: this.drugs.search(example('searchDrugs').query),
       getDrug: this.drugs.describe(example('getDrug').params!.id),
       getKnowledgeBase: this.kb.describe(),
-      describeKey: { id: '0b9c7c2e-5d1a-4f7e-9a43-2f6d8e1c4b7a', hint: `${this.config.VIGIL_KEY_PREFIX}_…c4b7`, scopes: ['drugs:read', 'interactions:check', 'kb:read'], allowedIps: [], rateLimit: plan.rateLimit, expiresAt: null },
+      describeKey: {
+        id: '0b9c7c2e-5d1a-4f7e-9a43-2f6d8e1c4b7a',
+        hint: `${this.config.VIGIL_KEY_PREFIX}_…c4b7`,
+        scopes: ['drugs:read', 'interactions:check', 'kb:read'],
+        allowedIps: [],
+        rateLimit: plan.rateLimit,
+        expiresAt: null,
+      },
     };
   }
 

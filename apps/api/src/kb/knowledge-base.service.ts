@@ -37,7 +37,9 @@ export class KnowledgeBaseService implements OnModuleInit, OnApplicationShutdown
     this.releases = new KbReleaseRepository(dataSource);
     this.listener = new PgChannelListener(() => location.url, KB_EVENTS_CHANNEL, {
       onMessage: () => void this.reload(),
-      onConnected: () => { if (this.state) void this.reload(); },
+      onConnected: () => {
+        if (this.state) void this.reload();
+      },
     });
   }
 
@@ -84,7 +86,14 @@ export class KnowledgeBaseService implements OnModuleInit, OnApplicationShutdown
     const version = KbReleaseRepository.releaseVersion(this.curated.version, sourceRefs);
     const docs = (await this.releases.sourceDocs(sourceRefs)) as CompiledKnowledgeBase[];
     const kb = this.compose(docs, version, this.curated.releasedAt);
-    await this.releases.create(this.dataSource.manager, { version, releasedAt: this.curated.releasedAt, curatedVersion: this.curated.version, sourceRefs, sources: kb.info.sources, counts: { ...kb.counts() } });
+    await this.releases.create(this.dataSource.manager, {
+      version,
+      releasedAt: this.curated.releasedAt,
+      curatedVersion: this.curated.version,
+      sourceRefs,
+      sources: kb.info.sources,
+      counts: { ...kb.counts() },
+    });
     await this.releases.activate(version);
     // Serve the knowledge base just built: loadActive() then finds it current instead of building it again.
     this.install(kb);
@@ -96,7 +105,9 @@ export class KnowledgeBaseService implements OnModuleInit, OnApplicationShutdown
   }
 
   private reload(): Promise<void> {
-    this.loading = this.loading.then(() => this.loadActive()).catch((e: Error) => this.logger.error(`knowledge-base reload failed, keeping ${this.state?.kb.version}: ${e.message}`));
+    this.loading = this.loading
+      .then(() => this.loadActive())
+      .catch((e: Error) => this.logger.error(`knowledge-base reload failed, keeping ${this.state?.kb.version}: ${e.message}`));
     return this.loading;
   }
 
@@ -117,7 +128,10 @@ export class KnowledgeBaseService implements OnModuleInit, OnApplicationShutdown
 
   private collectBuildGarbage(): void {
     const gc = BuildGarbageCollector.collect();
-    if (gc) this.logger.log(`heap after building the knowledge base: ${gc.beforeMb} MB -> ${gc.afterMb} MB, old generation ${gc.oldSpaceBeforeMb} MB -> ${gc.oldSpaceAfterMb} MB (compacting collection, ${gc.ms} ms)`);
+    if (gc)
+      this.logger.log(
+        `heap after building the knowledge base: ${gc.beforeMb} MB -> ${gc.afterMb} MB, old generation ${gc.oldSpaceBeforeMb} MB -> ${gc.oldSpaceAfterMb} MB (compacting collection, ${gc.ms} ms)`,
+      );
   }
 
   /** Indexes a built knowledge base beside the serving one, then swaps the single reference requests read. */

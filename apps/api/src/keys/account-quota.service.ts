@@ -114,10 +114,13 @@ export class AccountQuotaService implements AccountQuota, OnModuleInit, BeforeAp
     const sent = new Map<string, number>();
     for (const [id, e] of this.entries) {
       if (e.local > 0) {
-        up.ids.push(id); up.months.push(e.month); up.deltas.push(e.local);
+        up.ids.push(id);
+        up.months.push(e.month);
+        up.deltas.push(e.local);
         sent.set(id, e.local);
       } else {
-        read.ids.push(id); read.months.push(e.month);
+        read.ids.push(id);
+        read.months.push(e.month);
       }
     }
     try {

@@ -110,7 +110,7 @@ export class ApiKeyPrincipalService implements ApiKeyPrincipalSource {
   private async queryKey(hash: string): Promise<Row[]> {
     try {
       return await this.dataSource.query(
-      `SELECT k.id, k.account_id, k.hint, k.status, k.expires_at, k.scopes, k.allowed_ips, k.rate_limit, k.rate_window_seconds,
+        `SELECT k.id, k.account_id, k.hint, k.status, k.expires_at, k.scopes, k.allowed_ips, k.rate_limit, k.rate_window_seconds,
               a.status AS account_status, a.plan, a.trial_plan, a.trial_ends_at
          FROM api_key k JOIN account a ON a.id = k.account_id
         WHERE k.key_hash = $1`,

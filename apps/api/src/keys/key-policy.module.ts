@@ -46,7 +46,11 @@ import { UsageRecorderService } from './usage-recorder.service';
   controllers: [KeyController],
   providers: [
     { provide: PlanCatalog, inject: [API_CONFIG], useFactory: (c: ApiConfig) => new PlanCatalog(c.VIGIL_PLANS) },
-    { provide: KEY_POLICY_OPTIONS, inject: [API_CONFIG], useFactory: (c: ApiConfig) => ({ keyPrefix: c.VIGIL_KEY_PREFIX, trustedProxies: c.TRUSTED_PROXIES.map((p) => CidrRange.parse(p)!) }) },
+    {
+      provide: KEY_POLICY_OPTIONS,
+      inject: [API_CONFIG],
+      useFactory: (c: ApiConfig) => ({ keyPrefix: c.VIGIL_KEY_PREFIX, trustedProxies: c.TRUSTED_PROXIES.map((p) => CidrRange.parse(p)!) }),
+    },
     ApiKeyPrincipalService,
     { provide: API_KEY_PRINCIPALS, useExisting: ApiKeyPrincipalService },
     UsageRecorderService,

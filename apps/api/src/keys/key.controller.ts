@@ -17,7 +17,14 @@ export class KeyController {
     const p = keyState(req).vigilKey!;
     let d = described.get(p);
     if (d === undefined) {
-      d = JSON.stringify({ id: p.keyId, hint: p.hint, scopes: [...p.scopes].sort(), allowedIps: p.allowedIps.map((r) => r.text), rateLimit: p.rateLimit, expiresAt: p.expiresAt ? new Date(p.expiresAt).toISOString() : null });
+      d = JSON.stringify({
+        id: p.keyId,
+        hint: p.hint,
+        scopes: [...p.scopes].sort(),
+        allowedIps: p.allowedIps.map((r) => r.text),
+        rateLimit: p.rateLimit,
+        expiresAt: p.expiresAt ? new Date(p.expiresAt).toISOString() : null,
+      });
       described.set(p, d);
     }
     return d;

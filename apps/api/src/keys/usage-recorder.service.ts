@@ -58,10 +58,19 @@ export class UsageRecorderService implements UsageRecorder, OnModuleInit, Before
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
-    const ids: string[] = [], days: string[] = [], allowed: number[] = [], limited: number[] = [], denied: number[] = [], used: string[] = [];
+    const ids: string[] = [],
+      days: string[] = [],
+      allowed: number[] = [],
+      limited: number[] = [],
+      denied: number[] = [],
+      used: string[] = [];
     for (const [k, c] of batch) {
       const [id, day] = k.split('|');
-      ids.push(id); days.push(day); allowed.push(c.allowed); limited.push(c.rate_limited); denied.push(c.denied);
+      ids.push(id);
+      days.push(day);
+      allowed.push(c.allowed);
+      limited.push(c.rate_limited);
+      denied.push(c.denied);
       used.push(new Date(c.lastUsed).toISOString());
     }
     try {
@@ -86,7 +95,12 @@ export class UsageRecorderService implements UsageRecorder, OnModuleInit, Before
       for (const [k, c] of batch) {
         const cur = this.pending.get(k);
         if (!cur) this.pending.set(k, c);
-        else { cur.allowed += c.allowed; cur.rate_limited += c.rate_limited; cur.denied += c.denied; cur.lastUsed = Math.max(cur.lastUsed, c.lastUsed); }
+        else {
+          cur.allowed += c.allowed;
+          cur.rate_limited += c.rate_limited;
+          cur.denied += c.denied;
+          cur.lastUsed = Math.max(cur.lastUsed, c.lastUsed);
+        }
       }
     }
   }

@@ -16,11 +16,16 @@ export class ApiMetricsRegistrar implements OnModuleInit {
 
   onModuleInit(): void {
     const { principals, usage, kb } = this;
-    this.metrics.counterFrom('vigil_key_cache_lookups_total', 'API key lookups: hit (known key cached), negative_hit (unknown key cached), miss (database query)', ['result'], (set) => {
-      set({ result: 'hit' }, principals.hits);
-      set({ result: 'negative_hit' }, principals.unknown.hits);
-      set({ result: 'miss' }, principals.lookups);
-    });
+    this.metrics.counterFrom(
+      'vigil_key_cache_lookups_total',
+      'API key lookups: hit (known key cached), negative_hit (unknown key cached), miss (database query)',
+      ['result'],
+      (set) => {
+        set({ result: 'hit' }, principals.hits);
+        set({ result: 'negative_hit' }, principals.unknown.hits);
+        set({ result: 'miss' }, principals.lookups);
+      },
+    );
     this.metrics.gauge('vigil_key_cache_entries', 'Cached unknown key hashes (the negative cache)', ['kind'], (set) => set({ kind: 'unknown' }, principals.unknown.size));
     this.metrics.counterFrom(
       'vigil_key_decisions_total',

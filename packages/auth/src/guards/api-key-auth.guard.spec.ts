@@ -42,7 +42,9 @@ describe('ApiKeyAuthGuard', () => {
     ['truncated', { 'x-api-key': good.slice(0, 20) }, 'api_key_malformed'],
   ])('%s → %s without any lookup', async (_n, headers, code) => {
     const { source, guard } = make();
-    const error = await Promise.resolve().then(() => guard.canActivate(context(headers))).catch((e: unknown) => e);
+    const error = await Promise.resolve()
+      .then(() => guard.canActivate(context(headers)))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(KeyPolicyException);
     expect((error as KeyPolicyException).getResponse()).toMatchObject({ code });
     expect(source.calls).toEqual([]);
@@ -58,7 +60,9 @@ describe('ApiKeyAuthGuard', () => {
 
   it('a well-formed unknown key → api_key_invalid after one lookup', async () => {
     const { source, guard } = make();
-    const error = await Promise.resolve().then(() => guard.canActivate(context({ "x-api-key": generateApiKey("vigil") }))).catch((e: unknown) => e);
+    const error = await Promise.resolve()
+      .then(() => guard.canActivate(context({ 'x-api-key': generateApiKey('vigil') })))
+      .catch((e: unknown) => e);
     expect((error as KeyPolicyException).getResponse()).toMatchObject({ code: 'api_key_invalid' });
     expect(source.calls).toHaveLength(1);
   });

@@ -28,7 +28,9 @@ export class ApiKeyAuthGuard implements CanActivate {
       throw keyProblem('ApiKeyMissing', 'Send your API key in the x-api-key header.', { 'www-authenticate': 'ApiKey' });
     }
     if (typeof header !== 'string' || !checkKeyFormat(this.options.keyPrefix, header).ok) {
-      throw keyProblem('ApiKeyMalformed', `The x-api-key value is not a well-formed ${this.options.keyPrefix}_ key (check for truncation or typos).`, { 'www-authenticate': 'ApiKey' });
+      throw keyProblem('ApiKeyMalformed', `The x-api-key value is not a well-formed ${this.options.keyPrefix}_ key (check for truncation or typos).`, {
+        'www-authenticate': 'ApiKey',
+      });
     }
     const found = this.principals.findByHash(hashApiKey(header));
     return found instanceof Promise ? found.then((p) => this.attach(req, p)) : this.attach(req, found);

@@ -20,12 +20,24 @@ export const STORE_TIMEOUT_MS = 1000;
 function withStallTolerantTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let done = false;
-    const timer = setTimeout(() => setImmediate(() => {
-      if (!done) reject(new Error('rate-limit store timed out'));
-    }), ms);
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (!done) reject(new Error('rate-limit store timed out'));
+        }),
+      ms,
+    );
     promise.then(
-      (v) => { done = true; clearTimeout(timer); resolve(v); },
-      (e: unknown) => { done = true; clearTimeout(timer); reject(e instanceof Error ? e : new Error(String(e))); },
+      (v) => {
+        done = true;
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        done = true;
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
     );
   });
 }
@@ -98,7 +110,12 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
     reply.header('x-ratelimit-reset', reset);
     if (record.isBlocked) {
       this.usage.record(principal.keyId, 'rate_limited');
-      throw keyProblem('RateLimited', `This API key allows ${limit} requests per ${windowSeconds} s; retry in ${record.timeToBlockExpire} s.`, { 'retry-after': String(record.timeToBlockExpire) }, { limit, windowSeconds, retryAfterSeconds: record.timeToBlockExpire });
+      throw keyProblem(
+        'RateLimited',
+        `This API key allows ${limit} requests per ${windowSeconds} s; retry in ${record.timeToBlockExpire} s.`,
+        { 'retry-after': String(record.timeToBlockExpire) },
+        { limit, windowSeconds, retryAfterSeconds: record.timeToBlockExpire },
+      );
     }
     this.usage.record(principal.keyId, 'allowed');
     this.quota?.admitted(principal.accountId);

@@ -4,8 +4,16 @@ import { fixedWindowDecide } from './fixed-window';
 import { ipAllowed, missingScopes, statusDenial } from './key-policy';
 
 const base: ApiKeyPrincipal = {
-  keyId: 'k', accountId: 'a', hint: 'h', status: 'active', expiresAt: null, accountStatus: 'active',
-  scopes: new Set(['interactions:check']), allowedIps: [], rateLimit: { limit: 10, windowSeconds: 60 }, monthlyQuota: 1000,
+  keyId: 'k',
+  accountId: 'a',
+  hint: 'h',
+  status: 'active',
+  expiresAt: null,
+  accountStatus: 'active',
+  scopes: new Set(['interactions:check']),
+  allowedIps: [],
+  rateLimit: { limit: 10, windowSeconds: 60 },
+  monthlyQuota: 1000,
 };
 
 describe('statusDenial', () => {

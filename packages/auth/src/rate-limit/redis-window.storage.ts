@@ -44,7 +44,10 @@ export class RedisWindowStorage implements ThrottlerStorage {
   private pending = new Map<string, Batch>();
   private scheduled = false;
 
-  constructor(redis: Redis, private readonly namespace = 'vigil:rl:') {
+  constructor(
+    redis: Redis,
+    private readonly namespace = 'vigil:rl:',
+  ) {
     if (!('vigilRateWindowN' in redis)) redis.defineCommand('vigilRateWindowN', { numberOfKeys: 1, lua: SCRIPT });
     this.redis = redis as VigilRedis;
   }

@@ -27,7 +27,11 @@ const DrugNameSchema = z
 
 const DrugIdentifierSchema = z
   .strictObject({
-    id: z.string({ error: '"id" must be a string of at most 100 characters' }).max(100, { error: '"id" must be a string of at most 100 characters' }).optional().describe('Your own id for the entry, echoed in its resolution'),
+    id: z
+      .string({ error: '"id" must be a string of at most 100 characters' })
+      .max(100, { error: '"id" must be a string of at most 100 characters' })
+      .optional()
+      .describe('Your own id for the entry, echoed in its resolution'),
     name: identifier('name', null, 'Name (as for a plain string entry)').optional(),
     rxcui: identifier('rxcui', /^\d{1,10}$/, 'RxNorm RxCUI of an ingredient or product, e.g. `11289`').optional(),
     atc: identifier('atc', /^[A-Za-z]\d{2}([A-Za-z]([A-Za-z](\d{2})?)?)?$/, 'WHO ATC code; a 7-character code names one substance, e.g. `B01AA03`').optional(),
@@ -35,7 +39,8 @@ const DrugIdentifierSchema = z
   })
   .check((ctx) => {
     const present = IDENTIFIERS.filter((k) => ctx.value[k] !== undefined).length;
-    if (present !== 1) ctx.issues.push({ code: 'custom', input: ctx.value, params: { code: 'one_identifier' }, message: `give exactly one of ${IDENTIFIERS.join(', ')} (got ${present})` });
+    if (present !== 1)
+      ctx.issues.push({ code: 'custom', input: ctx.value, params: { code: 'one_identifier' }, message: `give exactly one of ${IDENTIFIERS.join(', ')} (got ${present})` });
   })
   .meta({
     description: 'An identified drug: exactly one of `name`, `rxcui`, `atc`, `ndc`, and optionally your own `id`.',
@@ -45,7 +50,10 @@ const DrugIdentifierSchema = z
 /** One drug of a check: a name string, or an object with exactly one identifier and an optional client id. */
 export const DrugEntrySchema = z
   .union([DrugNameSchema, DrugIdentifierSchema], { error: 'each drug must be a name string or an object with one of name, rxcui, atc, ndc' })
-  .meta({ id: 'DrugEntry', description: 'A drug: a name string, or an object with exactly one identifier (`name`, `rxcui`, `atc` or `ndc`) and an optional client `id` echoed back in its resolution.' });
+  .meta({
+    id: 'DrugEntry',
+    description: 'A drug: a name string, or an object with exactly one identifier (`name`, `rxcui`, `atc` or `ndc`) and an optional client `id` echoed back in its resolution.',
+  });
 
 export type CheckDrugEntry = z.infer<typeof DrugEntrySchema>;
 

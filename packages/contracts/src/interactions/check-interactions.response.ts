@@ -33,7 +33,9 @@ export const CheckSummarySchema = z
       .describe('Findings returned, per severity'),
     complete: z
       .boolean()
-      .describe('False when any input was unresolved or ambiguous, or resolved to a drug the knowledge base knows by name only (`coverage: names-only`): then no finding does **not** mean no interaction'),
+      .describe(
+        'False when any input was unresolved or ambiguous, or resolved to a drug the knowledge base knows by name only (`coverage: names-only`): then no finding does **not** mean no interaction',
+      ),
     pairsChecked: z.int().min(0).describe('Distinct pairs of resolved inputs that were checked'),
     hiddenBySeverityFilter: z.int().min(0).describe('Findings left out by `options.minSeverity`'),
   })
@@ -45,7 +47,11 @@ export type CheckWarningCode = (typeof CHECK_WARNING_CODES)[number];
 
 export const CheckWarningSchema = z
   .object({
-    code: z.enum(CHECK_WARNING_CODES).describe('`incomplete_check` (inputs not checked), `not_reviewed` (names-only drugs), `fuzzy_match` (spelling corrected), `too_few_drugs` (fewer than two resolved), `split_combination`'),
+    code: z
+      .enum(CHECK_WARNING_CODES)
+      .describe(
+        '`incomplete_check` (inputs not checked), `not_reviewed` (names-only drugs), `fuzzy_match` (spelling corrected), `too_few_drugs` (fewer than two resolved), `split_combination`',
+      ),
     message: z.string().describe('Explanation in words'),
     indexes: z.array(z.int().min(0)).optional().describe('Positions of the inputs the warning is about'),
   })

@@ -44,13 +44,18 @@ export const DrugResolutionSchema = z
     ingredients: z.array(ResolvedIngredientSchema).describe('Active ingredients (several for a combination product); empty unless `resolved`'),
     matched: z.string().optional().describe('The name form that matched (brand, salt, synonym, product) or the corrected spelling'),
     product: z.string().optional().describe('Name of the combination product, when the input is one'),
-    split: z.boolean().optional().describe('True when a free-text combination ("warfarin/aspirin") that is not a known product was split into ingredients, which are then also checked against each other'),
+    split: z
+      .boolean()
+      .optional()
+      .describe('True when a free-text combination ("warfarin/aspirin") that is not a known product was split into ingredients, which are then also checked against each other'),
     suggestions: z.array(DrugSuggestionSchema).optional().describe('Candidates, best first (ambiguous and unresolved inputs)'),
     reason: z.string().optional().describe('Why the input was not resolved, in words'),
     coverage: z
       .enum(DRUG_COVERAGES)
       .optional()
-      .describe('Resolved inputs: `reviewed` when the knowledge base has reviewed the drug’s interactions; `names-only` when it knows the name only — then no finding means *not checked*, and the check is incomplete'),
+      .describe(
+        'Resolved inputs: `reviewed` when the knowledge base has reviewed the drug’s interactions; `names-only` when it knows the name only — then no finding means *not checked*, and the check is incomplete',
+      ),
   })
   .meta({ id: 'DrugResolution', description: 'How one input was understood.' });
 export type DrugResolution = z.infer<typeof DrugResolutionSchema>;

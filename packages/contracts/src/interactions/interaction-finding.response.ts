@@ -28,7 +28,9 @@ export type FindingCitation = z.infer<typeof FindingCitationSchema>;
 
 export const FindingEvidenceSchema = z
   .object({
-    level: z.enum([...EVIDENCE_LEVELS, 'unknown']).describe('Strength of evidence: `established`, `probable`, `suspected`, `theoretical`, or `unknown` (imported sources that do not grade it)'),
+    level: z
+      .enum([...EVIDENCE_LEVELS, 'unknown'])
+      .describe('Strength of evidence: `established`, `probable`, `suspected`, `theoretical`, or `unknown` (imported sources that do not grade it)'),
     citations: z.array(FindingCitationSchema).describe('Citations, curated first'),
   })
   .meta({ id: 'FindingEvidence', description: 'Evidence behind a finding (returned when `include` has `evidence`, the default).' });

@@ -39,11 +39,17 @@ function reachable(all: Record<string, Json>, roots: Json[]): Record<string, Jso
     }
   };
   roots.forEach(visit);
-  return Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]]));
+  return Object.fromEntries(
+    Object.keys(out)
+      .sort()
+      .map((k) => [k, out[k]]),
+  );
 }
 
 function componentSchemas(): Record<string, Json> {
-  const { schemas } = z.toJSONSchema(z.globalRegistry, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> };
+  const { schemas } = z.toJSONSchema(z.globalRegistry, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` }) as {
+    schemas: Record<string, Json>;
+  };
   const out: Record<string, Json> = {};
   for (const [id, s] of Object.entries(schemas)) {
     const { $schema: _s, $id: _i, ...rest } = s;
@@ -87,7 +93,11 @@ export function codeSamples(route: PublicRoute, { serverUrl, keyPrefix }: OpenAp
   const path = route.path.replace(/:(\w+)/g, (_m, p: string) => encodeURIComponent(route.example.params?.[p] ?? p));
   const query = route.example.query ? `?${new URLSearchParams(route.example.query).toString()}` : '';
   const body = route.example.body;
-  const curl = [`curl -s ${route.method === 'GET' ? '' : `-X ${route.method} `}'${serverUrl}${path}${query}'`, `  -H "x-api-key: $VIGIL_API_KEY"`, ...(body ? [`  -H 'content-type: application/json'`, `  -d '${JSON.stringify(body)}'`] : [])].join(' \\\n');
+  const curl = [
+    `curl -s ${route.method === 'GET' ? '' : `-X ${route.method} `}'${serverUrl}${path}${query}'`,
+    `  -H "x-api-key: $VIGIL_API_KEY"`,
+    ...(body ? [`  -H 'content-type: application/json'`, `  -d '${JSON.stringify(body)}'`] : []),
+  ].join(' \\\n');
   const clientCall: Record<string, string> = {
     checkInteractions: `await vigil.interactions.check(${JSON.stringify(body)})`,
     searchDrugs: `await vigil.drugs.search(${JSON.stringify(route.example.query?.q ?? '')}, { limit: ${Number(route.example.query?.limit ?? 10)} })`,
@@ -95,14 +105,26 @@ export function codeSamples(route: PublicRoute, { serverUrl, keyPrefix }: OpenAp
     getKnowledgeBase: 'await vigil.kb.get()',
     describeKey: 'await vigil.key.describe()',
   };
-  const ts = [`import { VigilClient } from '@vigil/client';`, '', `const vigil = new VigilClient({ baseUrl: '${serverUrl}', apiKey: process.env.VIGIL_API_KEY! });`, `const result = ${clientCall[route.operationId] ?? 'undefined'};`].join('\n');
+  const ts = [
+    `import { VigilClient } from '@vigil/client';`,
+    '',
+    `const vigil = new VigilClient({ baseUrl: '${serverUrl}', apiKey: process.env.VIGIL_API_KEY! });`,
+    `const result = ${clientCall[route.operationId] ?? 'undefined'};`,
+  ].join('\n');
   const py = [
     'import os, requests',
     '',
     `r = requests.${route.method.toLowerCase()}(`,
     `    "${serverUrl}${path}",`,
     ...(route.example.query ? [`    params=${JSON.stringify(route.example.query)},`] : []),
-    ...(body ? [`    json=${JSON.stringify(body).replace(/\btrue\b/g, 'True').replace(/\bfalse\b/g, 'False').replace(/\bnull\b/g, 'None')},`] : []),
+    ...(body
+      ? [
+          `    json=${JSON.stringify(body)
+            .replace(/\btrue\b/g, 'True')
+            .replace(/\bfalse\b/g, 'False')
+            .replace(/\bnull\b/g, 'None')},`,
+        ]
+      : []),
     `    headers={"x-api-key": os.environ["VIGIL_API_KEY"]},  # a ${keyPrefix}_… key`,
     '    timeout=10,',
     ')',
@@ -131,7 +153,14 @@ export function buildOpenApiDocument(options: OpenApiOptions, routes: readonly P
       const required = new Set((q.required as string[]) ?? []);
       for (const [name, schema] of Object.entries(q.properties as Record<string, Json>)) {
         const { description, ...rest } = schema;
-        parameters.push({ in: 'query', name, required: required.has(name), description, schema: rest, ...(route.example.query?.[name] ? { example: rest.type === 'integer' ? Number(route.example.query[name]) : route.example.query[name] } : {}) });
+        parameters.push({
+          in: 'query',
+          name,
+          required: required.has(name),
+          description,
+          schema: rest,
+          ...(route.example.query?.[name] ? { example: rest.type === 'integer' ? Number(route.example.query[name]) : route.example.query[name] } : {}),
+        });
       }
     }
     for (const p of route.params ?? []) parameters.push({ in: 'path', name: p.name, required: true, description: p.description, schema: { type: 'string' }, example: p.example });
@@ -152,10 +181,14 @@ export function buildOpenApiDocument(options: OpenApiOptions, routes: readonly P
       responses[String(status)] = {
         description: keys.map((k) => `\`${ErrorCodes[k].code}\`: ${ErrorCodes[k].title}`).join('; '),
         ...(retry ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } } } : {}),
-        content: { 'application/problem+json': { schema: { allOf: [{ $ref: '#/components/schemas/Problem' }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }] } } },
+        content: {
+          'application/problem+json': { schema: { allOf: [{ $ref: '#/components/schemas/Problem' }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }] } },
+        },
       };
     }
-    const requestBody = route.request ? { required: true, content: { 'application/json': { schema: ref(route.request), ...(route.example.body ? { example: route.example.body } : {}) } } } : undefined;
+    const requestBody = route.request
+      ? { required: true, content: { 'application/json': { schema: ref(route.request), ...(route.example.body ? { example: route.example.body } : {}) } } }
+      : undefined;
     roots.push(responses, ...(requestBody ? [requestBody] : []));
     paths[oaPath] ??= {};
     paths[oaPath][route.method.toLowerCase()] = {
@@ -195,7 +228,10 @@ export function buildOpenApiDocument(options: OpenApiOptions, routes: readonly P
       { name: 'Knowledge base', description: 'Which release answers, and its sources.' },
       { name: 'Keys', description: 'The calling API key.' },
     ],
-    components: { securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key from the dashboard' } }, schemas: reachable(componentSchemas(), roots) },
+    components: {
+      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key from the dashboard' } },
+      schemas: reachable(componentSchemas(), roots),
+    },
     security: [{ ApiKey: [] }],
     paths,
   };

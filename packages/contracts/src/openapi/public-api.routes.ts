@@ -73,7 +73,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     operationId: 'searchDrugs',
     tag: 'Drugs',
     summary: 'Autocomplete drug names',
-    description: 'Prefix and spelling-tolerant search over generic names, synonyms, salts, brand names and combination products, ranked. Use it for an autocomplete field, then send the chosen name (or its RxCUI) to the check.',
+    description:
+      'Prefix and spelling-tolerant search over generic names, synonyms, salts, brand names and combination products, ranked. Use it for an autocomplete field, then send the chosen name (or its RxCUI) to the check.',
     scopes: [Scopes.DrugsRead],
     query: DrugSearchQuerySchema,
     response: DrugSearchResponseSchema,

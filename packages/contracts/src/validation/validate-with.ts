@@ -41,7 +41,8 @@ export function fieldErrors(issues: readonly Issue[], base: readonly PropertyKey
     const path = [...base, ...issue.path];
     if (issue.code === 'unrecognized_keys') {
       const option = path.length === 1 && path[0] === 'options';
-      for (const k of issue.keys) out.push({ pointer: pointer([...path, k]), code: option ? 'unknown_option' : 'unknown_field', message: `unknown ${option ? 'option' : 'field'} "${k}"` });
+      for (const k of issue.keys)
+        out.push({ pointer: pointer([...path, k]), code: option ? 'unknown_option' : 'unknown_field', message: `unknown ${option ? 'option' : 'field'} "${k}"` });
     } else if (issue.code === 'invalid_union') {
       const branches = issue.errors.filter((b) => !b.some((i) => i.code === 'invalid_type' && i.path.length === 0));
       if (branches.length === 1) out.push(...fieldErrors(branches[0], path));

@@ -10,7 +10,9 @@ async function main(): Promise<void> {
   const location = await locateDatabase({
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir: process.env.VIGIL_DATA_DIR || './.vigil',
-    onLog: (m) => { if (process.env.LOG_LEVEL === 'debug') process.stderr.write(`[db] ${m}\n`); },
+    onLog: (m) => {
+      if (process.env.LOG_LEVEL === 'debug') process.stderr.write(`[db] ${m}\n`);
+    },
   });
   const ds = createDataSource({ url: location.url, poolSize: 1, applicationName: 'vigil-migrate' });
   await ds.initialize();

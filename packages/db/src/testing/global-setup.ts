@@ -6,7 +6,6 @@ import { TEST_ADMIN_URL_ENV, TEST_TEMPLATE_ENV, adminQuery, withDatabase } from 
 
 const holder = globalThis as { __vigilTestDbHost?: ChildProcess };
 
-
 /**
  * Jest global setup: the PostgreSQL server at DATABASE_URL when set (CI), otherwise an embedded server under
  * `.vigil/test` run by the same db-host process `npm start` uses. Migrations run once into a template

@@ -49,9 +49,7 @@ function main(argv: string[]): number {
   }
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(kb)}\n`);
-  process.stderr.write(
-    `${result.ok ? 'compiled' : `compiled WITH ${result.errorCount} ERROR(S) (lenient)`} ${kb.version}: ${stats}; ${result.warningCount} warning(s) → ${out}\n`,
-  );
+  process.stderr.write(`${result.ok ? 'compiled' : `compiled WITH ${result.errorCount} ERROR(S) (lenient)`} ${kb.version}: ${stats}; ${result.warningCount} warning(s) → ${out}\n`);
   return 0;
 }
 

@@ -379,7 +379,7 @@ export class KnowledgeCompiler {
       if (explicitId && !ID_RE.test(explicitId)) c.error('id', `"${explicitId}" is not a valid id`);
       if (id) c.id = id;
       const ings = dedupe(c.strList('ingredients'));
-      if (ings.length < 2) c.error('ingredients', 'a combination product needs at least two ingredients (single-ingredient brands go in the ingredient\'s brands)');
+      if (ings.length < 2) c.error('ingredients', "a combination product needs at least two ingredients (single-ingredient brands go in the ingredient's brands)");
       ings.forEach((i, k) => {
         if (!ingredientIds.has(i)) c.error(`ingredients[${k}]`, `unknown ingredient "${i}"${didYouMean(i, ingredientIds)}`);
       });
@@ -506,11 +506,12 @@ export class KnowledgeCompiler {
         pending.push({ check: c, rule });
       }
     }
-    const rules = pending
-      .filter((p) => [p.rule.a, p.rule.b].every((s) => !('class' in s) || validClassIds.has(s.class)))
-      .map((p) => p.rule);
+    const rules = pending.filter((p) => [p.rule.a, p.rule.b].every((s) => !('class' in s) || validClassIds.has(s.class))).map((p) => p.rule);
     for (const p of pending) {
-      for (const [field, s] of [['a', p.rule.a], ['b', p.rule.b]] as const) {
+      for (const [field, s] of [
+        ['a', p.rule.a],
+        ['b', p.rule.b],
+      ] as const) {
         if ('class' in s && classIds.has(s.class) && !validClassIds.has(s.class)) {
           p.check.error(`${field}.class`, `class "${s.class}" has errors (see above); rule left out`);
         }
@@ -773,7 +774,9 @@ export class KnowledgeCompiler {
     const known = kind === 'ingredient' ? ingredientIds : classIds;
     if (!known.has(id)) {
       const other = kind === 'ingredient' ? classIds : ingredientIds;
-      const hint = other.has(id) ? ` ("${id}" is a${kind === 'ingredient' ? ' class' : 'n ingredient'}: use { ${kind === 'ingredient' ? 'class' : 'ingredient'}: ${id} })` : didYouMean(id, known);
+      const hint = other.has(id)
+        ? ` ("${id}" is a${kind === 'ingredient' ? ' class' : 'n ingredient'}: use { ${kind === 'ingredient' ? 'class' : 'ingredient'}: ${id} })`
+        : didYouMean(id, known);
       c.error(`${field}.${kind}`, `unknown ${kind} "${id}"${hint}`);
       return undefined;
     }

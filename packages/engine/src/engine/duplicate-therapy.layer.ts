@@ -74,7 +74,10 @@ export class DuplicateTherapyLayer {
 
   /** Folds a class duplicate into the pair's rule finding: participants, the class citation, the tag. */
   private absorb(draft: FindingDraft, cls: KbClass, members: readonly CheckUnit[]): void {
-    FindingBuilder.addParticipants(draft, members.map((u) => FindingBuilder.participant(u)));
+    FindingBuilder.addParticipants(
+      draft,
+      members.map((u) => FindingBuilder.participant(u)),
+    );
     FindingBuilder.fold(draft, cls.sourceId, cls.severityForDuplicate, [{ source: cls.sourceId, title: `Vigil class definition: ${cls.name}` }]);
     if (!draft.risks.includes('duplicate-therapy')) draft.risks = [...draft.risks, 'duplicate-therapy'];
   }

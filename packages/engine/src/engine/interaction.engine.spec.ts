@@ -23,7 +23,11 @@ describe('InteractionEngine', () => {
     [
       'pair + class + additive over three drugs',
       ['warfarin', 'aspirin', 'ibuprofen'],
-      ['drug-drug warfarin--aspirin major 0:warfarin 1:aspirin', 'additive additive:bleeding major 0:warfarin 1:aspirin 2:ibuprofen', 'class nsaids--anticoagulants major 0:warfarin 2:ibuprofen'],
+      [
+        'drug-drug warfarin--aspirin major 0:warfarin 1:aspirin',
+        'additive additive:bleeding major 0:warfarin 1:aspirin 2:ibuprofen',
+        'class nsaids--anticoagulants major 0:warfarin 2:ibuprofen',
+      ],
     ],
     ['smaller class suppresses the larger one sharing a tag; additive covered', ['sertraline', 'phenelzine'], ['class ssris--maois contraindicated 0:sertraline 1:phenelzine']],
     [
@@ -32,8 +36,16 @@ describe('InteractionEngine', () => {
       ['class serotonergic-drugs--maois major 0:tramadol 1:phenelzine', 'additive additive:serotonergic moderate 0:tramadol 1:phenelzine'],
     ],
     ['pair rule pk-cyp3a4 suppresses the CYP3A4 pathway', ['Zocor', 'Biaxin'], ['drug-drug simvastatin--clarithromycin contraindicated 0:simvastatin 1:clarithromycin']],
-    ['strong CYP3A4 inhibitor × sensitive substrate', ['alprazolam', 'clarithromycin'], ['pathway cyp3a4-strong-inhibitor--sensitive-substrate major 0:alprazolam(v) 1:clarithromycin(p)']],
-    ['moderate CYP3A4 inhibitor × sensitive substrate', ['fluconazole', 'Xanax'], ['pathway cyp3a4-moderate-inhibitor--sensitive-substrate moderate 0:fluconazole(p) 1:alprazolam(v)']],
+    [
+      'strong CYP3A4 inhibitor × sensitive substrate',
+      ['alprazolam', 'clarithromycin'],
+      ['pathway cyp3a4-strong-inhibitor--sensitive-substrate major 0:alprazolam(v) 1:clarithromycin(p)'],
+    ],
+    [
+      'moderate CYP3A4 inhibitor × sensitive substrate',
+      ['fluconazole', 'Xanax'],
+      ['pathway cyp3a4-moderate-inhibitor--sensitive-substrate moderate 0:fluconazole(p) 1:alprazolam(v)'],
+    ],
     ['CYP1A2', ['Cipro', 'tizanidine'], ['pathway cyp1a2-strong-inhibitor--sensitive-substrate major 0:ciprofloxacin(p) 1:tizanidine(v)']],
     ['P-gp', ['clarithromycin', 'digoxin'], ['pathway pgp-strong-inhibitor--sensitive-substrate major 0:clarithromycin(p) 1:digoxin(v)']],
     ['CYP2D6', ['Prozac', 'Lopressor'], ['pathway cyp2d6-strong-inhibitor--sensitive-substrate moderate 0:fluoxetine(p) 1:metoprolol(v)']],
@@ -47,7 +59,11 @@ describe('InteractionEngine', () => {
     [
       'two members of a duplicate-therapy class, plus additive domains',
       ['Advil', 'Aleve'],
-      ['duplicate-therapy duplicate:nsaids moderate 0:ibuprofen 1:naproxen', 'additive additive:bleeding moderate 0:ibuprofen 1:naproxen', 'additive additive:nephrotoxicity minor 0:ibuprofen 1:naproxen'],
+      [
+        'duplicate-therapy duplicate:nsaids moderate 0:ibuprofen 1:naproxen',
+        'additive additive:bleeding moderate 0:ibuprofen 1:naproxen',
+        'additive additive:nephrotoxicity minor 0:ibuprofen 1:naproxen',
+      ],
     ],
     ['acetaminophen in two products', ['Vicodin', 'Tylenol'], ['duplicate-therapy duplicate:ingredient moderate 0:acetaminophen 1:acetaminophen']],
     [
@@ -77,7 +93,10 @@ describe('InteractionEngine', () => {
     [
       'several SSRIs: one duplicate finding, one additive finding listing all',
       ['sertraline', 'fluoxetine', 'citalopram', 'tramadol'],
-      ['additive additive:serotonergic major 0:sertraline 1:fluoxetine 2:citalopram 3:tramadol', 'duplicate-therapy duplicate:ssris moderate 0:sertraline 1:fluoxetine 2:citalopram'],
+      [
+        'additive additive:serotonergic major 0:sertraline 1:fluoxetine 2:citalopram 3:tramadol',
+        'duplicate-therapy duplicate:ssris moderate 0:sertraline 1:fluoxetine 2:citalopram',
+      ],
     ],
     [
       'three QT drugs',
@@ -111,7 +130,11 @@ describe('InteractionEngine', () => {
 
   it('fills the public contract: kb, summary, resolutions, evidence, severityBySource, disclaimer', () => {
     const r = engine.check(kb, ['Coumadin 5 mg', 'fluconazole']);
-    expect(r.kb).toEqual({ version: kb.version, releasedAt: '2025-01-15T00:00:00.000Z', sources: expect.arrayContaining([expect.objectContaining({ id: 'fda-label', license: expect.any(String) })]) });
+    expect(r.kb).toEqual({
+      version: kb.version,
+      releasedAt: '2025-01-15T00:00:00.000Z',
+      sources: expect.arrayContaining([expect.objectContaining({ id: 'fda-label', license: expect.any(String) })]),
+    });
     expect(r.summary).toEqual({
       maxSeverity: 'major',
       counts: { contraindicated: 0, major: 1, moderate: 0, minor: 0, unknown: 0 },
@@ -119,7 +142,14 @@ describe('InteractionEngine', () => {
       pairsChecked: 1,
       hiddenBySeverityFilter: 0,
     });
-    expect(r.resolutions[0]).toMatchObject({ index: 0, input: 'Coumadin 5 mg', status: 'resolved', method: 'brand', confidence: 1, ingredients: [{ name: 'warfarin', rxcui: '11289' }] });
+    expect(r.resolutions[0]).toMatchObject({
+      index: 0,
+      input: 'Coumadin 5 mg',
+      status: 'resolved',
+      method: 'brand',
+      confidence: 1,
+      ingredients: [{ name: 'warfarin', rxcui: '11289' }],
+    });
     const f = r.interactions[0];
     expect(f).toMatchObject({
       ruleId: 'warfarin--fluconazole',
@@ -132,7 +162,10 @@ describe('InteractionEngine', () => {
       consequence: expect.any(String),
       mechanism: expect.any(String),
       management: expect.any(String),
-      evidence: { level: 'established', citations: [{ source: 'fda-label', title: 'Fixture label', section: '7 Drug Interactions', url: expect.stringMatching(/^https:/), sources: ['vigil-curated'] }] },
+      evidence: {
+        level: 'established',
+        citations: [{ source: 'fda-label', title: 'Fixture label', section: '7 Drug Interactions', url: expect.stringMatching(/^https:/), sources: ['vigil-curated'] }],
+      },
       risks: ['bleeding', 'pk-cyp2c9'],
     });
     expect(f.id).toMatch(/^f-[0-9a-f]{16}$/);
@@ -259,7 +292,11 @@ describe('InteractionEngine', () => {
     it('keeps each source severity; curated gives the headline', () => {
       const r = engine.check(merged, ['warfarin', 'ibuprofen', 'simvastatin', 'clarithromycin', 'acetaminophen']);
       const byRule = Object.fromEntries(r.interactions.map((f) => [f.ruleId, f]));
-      expect(byRule['nsaids--anticoagulants']).toMatchObject({ severity: 'major', severityBySource: { 'vigil-curated': 'major', ddinter: 'moderate' }, sources: ['vigil-curated', 'ddinter'] });
+      expect(byRule['nsaids--anticoagulants']).toMatchObject({
+        severity: 'major',
+        severityBySource: { 'vigil-curated': 'major', ddinter: 'moderate' },
+        sources: ['vigil-curated', 'ddinter'],
+      });
       expect(byRule['nsaids--anticoagulants'].evidence!.citations.map((c) => c.sources)).toEqual([['vigil-curated'], ['ddinter']]);
       expect(byRule['simvastatin--clarithromycin']).toMatchObject({ severity: 'contraindicated', severityBySource: { 'vigil-curated': 'contraindicated', ddinter: 'major' } });
       expect(byRule['ddinter:warfarin--acetaminophen']).toMatchObject({ severity: 'minor', kind: 'drug-drug', severityBySource: { ddinter: 'minor' } });
@@ -318,9 +355,25 @@ function syntheticKb(n: number): KnowledgeBase {
   }
   for (let c = 0; c < 10; c++) {
     const members = ings.filter((_, k) => k % 10 === c).map((x) => x.id);
-    doc.classes.push({ id: `class-${c}`, name: `Class ${c}`, directMembers: members, includes: [], members, duplicateTherapy: c === 0, severityForDuplicate: 'moderate', sourceId: 'vigil-curated' });
+    doc.classes.push({
+      id: `class-${c}`,
+      name: `Class ${c}`,
+      directMembers: members,
+      includes: [],
+      members,
+      duplicateTherapy: c === 0,
+      severityForDuplicate: 'moderate',
+      sourceId: 'vigil-curated',
+    });
   }
-  for (let c = 0; c < 9; c++) doc.rules.push({ ...importedRule(`class-${c}--class-${c + 1}`, 'x', 'y', 'moderate'), a: { class: `class-${c}` }, b: { class: `class-${c + 1}` }, sourceId: 'vigil-curated', risks: ['qt'] });
+  for (let c = 0; c < 9; c++)
+    doc.rules.push({
+      ...importedRule(`class-${c}--class-${c + 1}`, 'x', 'y', 'moderate'),
+      a: { class: `class-${c}` },
+      b: { class: `class-${c + 1}` },
+      sourceId: 'vigil-curated',
+      risks: ['qt'],
+    });
   return new KnowledgeBase(doc);
 }
 
@@ -350,12 +403,25 @@ describe('minSeverity on the curated knowledge base', () => {
     }
   }
   const bulk: CompiledKnowledgeBase = {
-    format: 'vigil-kb/1', version: 'bulk-1', releasedAt: '2026-01-01T00:00:00.000Z', sources: [{ id: 'bulk', title: 'Bulk', license: 'test' }],
-    ingredients: [], classes: [], products: [], rules: [...new Map(bulkRules.map((r) => [r.id, r])).values()], pathways: [], domains: [],
+    format: 'vigil-kb/1',
+    version: 'bulk-1',
+    releasedAt: '2026-01-01T00:00:00.000Z',
+    sources: [{ id: 'bulk', title: 'Bulk', license: 'test' }],
+    ingredients: [],
+    classes: [],
+    products: [],
+    rules: [...new Map(bulkRules.map((r) => [r.id, r])).values()],
+    pathways: [],
+    domains: [],
   };
   const enlarged = buildKnowledgeBase([readCompiledKb(CURATED_PATH), bulk]);
 
-  it.each(['contraindicated', 'major', 'moderate', 'minor'].flatMap((m) => [[m, 'curated'], [m, 'curated + bulk']]) as [Severity, string][])('%s on %s: the same findings as filtering the full result, and an exact hidden count', (min, which) => {
+  it.each(
+    ['contraindicated', 'major', 'moderate', 'minor'].flatMap((m) => [
+      [m, 'curated'],
+      [m, 'curated + bulk'],
+    ]) as [Severity, string][],
+  )('%s on %s: the same findings as filtering the full result, and an exact hidden count', (min, which) => {
     const kbUnderTest = which === 'curated' ? curated : enlarged;
     for (const drugs of lists) {
       const all = engine.check(kbUnderTest, drugs);

@@ -1,12 +1,4 @@
-import type {
-  CheckInteractionsResult,
-  CheckWarning,
-  DrugResolution,
-  FindingKind,
-  InteractionFinding,
-  Severity,
-  UnresolvedDrug,
-} from '@vigil/contracts';
+import type { CheckInteractionsResult, CheckWarning, DrugResolution, FindingKind, InteractionFinding, Severity, UnresolvedDrug } from '@vigil/contracts';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { CheckOptions, DrugInput, FindingTextField } from '../model/drug-input.model';
 import { SEVERITIES, meetsSeverity, severityRank } from '../model/kb-vocabulary';
@@ -160,9 +152,7 @@ function warningsFor(resolutions: readonly DrugResolution[], unresolved: readonl
   if (split.length > 0) {
     warnings.push({
       code: 'split_combination',
-      message: `Not a known combination product, so its ingredients were also checked against each other: ${split
-        .map((r) => `"${r.input}" (#${r.index})`)
-        .join(', ')}.`,
+      message: `Not a known combination product, so its ingredients were also checked against each other: ${split.map((r) => `"${r.input}" (#${r.index})`).join(', ')}.`,
       indexes: split.map((r) => r.index),
     });
   }

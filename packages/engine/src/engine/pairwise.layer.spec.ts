@@ -34,7 +34,12 @@ const statement = (id: string, substrates: string, perpetrator: string, severity
 const LABELS = [
   statement('oxycodone--cyp3a4-inhibitors', '[oxycodone]', '{ role: inhibitor, strength: [strong, moderate] }', 'major'),
   // Requires P-gp inhibition too: clarithromycin has it, fluconazole has not.
-  statement('alprazolam--combined-inhibitors', '[alprazolam]', '{ role: inhibitor, strength: [strong], also: [{ enzyme: P-gp, role: inhibitor, strength: [strong] }] }', 'contraindicated'),
+  statement(
+    'alprazolam--combined-inhibitors',
+    '[alprazolam]',
+    '{ role: inhibitor, strength: [strong], also: [{ enzyme: P-gp, role: inhibitor, strength: [strong] }] }',
+    'contraindicated',
+  ),
   statement('atorvastatin--cyp3a4-inhibitors', '[atorvastatin]', '{ role: inhibitor, strength: [strong, moderate], except: [fluconazole] }', 'major'),
 ].join('');
 
@@ -62,11 +67,27 @@ describe('PairwiseLayer: substrate label statements', () => {
   const kb = new KnowledgeBase(compileFixture({ 'labels.yaml': LABELS }));
 
   it.each<[string, DrugInput[], string[]]>([
-    ['a statement answers where no generic template does (moderate inhibitor × moderate substrate)', ['oxycodone', 'fluconazole'], ['pathway oxycodone--cyp3a4-inhibitors major 0:oxycodone(v) 1:fluconazole(p)']],
-    ['a statement replaces the generic template of its enzyme and direction', ['alprazolam', 'clarithromycin'], ['pathway alprazolam--combined-inhibitors contraindicated 0:alprazolam(v) 1:clarithromycin(p)']],
-    ['a statement needing a second role does not match without it: the template answers', ['fluconazole', 'Xanax'], ['pathway cyp3a4-moderate-inhibitor--sensitive-substrate moderate 0:fluconazole(p) 1:alprazolam(v)']],
+    [
+      'a statement answers where no generic template does (moderate inhibitor × moderate substrate)',
+      ['oxycodone', 'fluconazole'],
+      ['pathway oxycodone--cyp3a4-inhibitors major 0:oxycodone(v) 1:fluconazole(p)'],
+    ],
+    [
+      'a statement replaces the generic template of its enzyme and direction',
+      ['alprazolam', 'clarithromycin'],
+      ['pathway alprazolam--combined-inhibitors contraindicated 0:alprazolam(v) 1:clarithromycin(p)'],
+    ],
+    [
+      'a statement needing a second role does not match without it: the template answers',
+      ['fluconazole', 'Xanax'],
+      ['pathway cyp3a4-moderate-inhibitor--sensitive-substrate moderate 0:fluconazole(p) 1:alprazolam(v)'],
+    ],
     ['a perpetrator the label exempts gets no statement finding', ['atorvastatin', 'fluconazole'], []],
-    ['the statement applies to each listed perpetrator strength', ['Biaxin', 'atorvastatin'], ['pathway atorvastatin--cyp3a4-inhibitors major 0:clarithromycin(p) 1:atorvastatin(v)']],
+    [
+      'the statement applies to each listed perpetrator strength',
+      ['Biaxin', 'atorvastatin'],
+      ['pathway atorvastatin--cyp3a4-inhibitors major 0:clarithromycin(p) 1:atorvastatin(v)'],
+    ],
     ['a pair rule with the same pk- tag still takes precedence', ['Zocor', 'Biaxin'], ['drug-drug simvastatin--clarithromycin contraindicated 0:simvastatin 1:clarithromycin']],
   ])('%s', (_label, inputs, expected) => {
     const r = engine.check(kb, inputs);
@@ -116,7 +137,11 @@ describe('PairwiseLayer and DuplicateTherapyLayer: one finding per pair and mech
       ['oxycodone', 'hydrocodone'],
       ['duplicate-therapy duplicate:opioids moderate 0:oxycodone 1:hydrocodone', 'drug-drug oxycodone--hydrocodone minor 0:oxycodone 1:hydrocodone'],
     ],
-    ['the same combination product twice: the duplicate, not its designed interaction', ['Boostpak', 'Boostpak'], ['duplicate-therapy duplicate:ingredient moderate 0:alprazolam 0:clarithromycin 1:alprazolam 1:clarithromycin']],
+    [
+      'the same combination product twice: the duplicate, not its designed interaction',
+      ['Boostpak', 'Boostpak'],
+      ['duplicate-therapy duplicate:ingredient moderate 0:alprazolam 0:clarithromycin 1:alprazolam 1:clarithromycin'],
+    ],
     ['a product and one of its components', ['Boostpak', 'clarithromycin'], ['duplicate-therapy duplicate:ingredient moderate 0:clarithromycin 1:clarithromycin']],
     [
       'a product and a drug it does not contain are still checked',
@@ -142,7 +167,11 @@ describe('PairwiseLayer and DuplicateTherapyLayer: one finding per pair and mech
   });
 
   it('counts exactly what minSeverity hides, with absorbed findings not counted twice', () => {
-    for (const inputs of [['digoxin', 'clarithromycin'], ['atorvastatin', 'Zocor'], ['oxycodone', 'hydrocodone']]) {
+    for (const inputs of [
+      ['digoxin', 'clarithromycin'],
+      ['atorvastatin', 'Zocor'],
+      ['oxycodone', 'hydrocodone'],
+    ]) {
       const full = engine.check(kb, inputs);
       const f = engine.check(kb, inputs, { minSeverity: 'contraindicated' });
       expect(f.summary.hiddenBySeverityFilter).toBe(full.interactions.length);
@@ -200,7 +229,13 @@ describe('curated knowledge base: label statements and one finding per pair', ()
   it('the bare word "tenofovir" is never one prodrug: ambiguous with both, so the check says it is incomplete', () => {
     const r = engine.check(curated, ['tenofovir', 'rifampin']);
     expect(r.summary.complete).toBe(false);
-    expect(r.unresolved).toEqual([expect.objectContaining({ input: 'tenofovir', status: 'ambiguous', suggestions: expect.arrayContaining([expect.objectContaining({ name: 'tenofovir alafenamide' }), expect.objectContaining({ name: 'tenofovir disoproxil' })]) })]);
+    expect(r.unresolved).toEqual([
+      expect.objectContaining({
+        input: 'tenofovir',
+        status: 'ambiguous',
+        suggestions: expect.arrayContaining([expect.objectContaining({ name: 'tenofovir alafenamide' }), expect.objectContaining({ name: 'tenofovir disoproxil' })]),
+      }),
+    ]);
   });
 
   it.each<[string, string, string, string]>([

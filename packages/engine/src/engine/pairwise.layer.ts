@@ -423,12 +423,7 @@ function draftKey(ruleId: string, u: CheckUnit, v: CheckUnit): string {
 }
 
 function compareCandidates(a: Candidate, b: Candidate): number {
-  return (
-    a.layer - b.layer ||
-    a.specificity - b.specificity ||
-    severityRank(a.severity) - severityRank(b.severity) ||
-    (sourceOf(a).id < sourceOf(b).id ? -1 : 1)
-  );
+  return a.layer - b.layer || a.specificity - b.specificity || severityRank(a.severity) - severityRank(b.severity) || (sourceOf(a).id < sourceOf(b).id ? -1 : 1);
 }
 
 function citationsOf(c: Candidate): readonly KbCitation[] {

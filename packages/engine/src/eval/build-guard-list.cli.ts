@@ -40,7 +40,11 @@ for (const r of parseCsvRecords(readFileSync(join(data, 'drugbank-vocabulary', '
 }
 // Synonyms (other languages, old names, brands) that the resolver would spell-correct into a KB drug other than
 // the one the row names: real names of a different drug ("adrenalona" is adrenalone, not adrenaline).
-const idsOf = (r: ReturnType<typeof resolver.resolve>) => r.ingredients.map((i) => i.id).sort().join('+');
+const idsOf = (r: ReturnType<typeof resolver.resolve>) =>
+  r.ingredients
+    .map((i) => i.id)
+    .sort()
+    .join('+');
 for (const r of parseCsvRecords(readFileSync(join(data, 'drugbank-vocabulary', 'drugbank_vocabulary.csv'), 'utf8'))) {
   const common = resolver.resolve((r['Common name'] ?? '').trim());
   const sameDrug = common.status === 'resolved' && common.method !== 'fuzzy' ? idsOf(common) : undefined;

@@ -89,14 +89,26 @@ function main(): number {
   }
 
   const lines: string[] = [];
-  lines.push(`Vigil knowledge-base evaluation — ${kb.version} (${Object.entries(stats).map(([k, v]) => `${v} ${k}`).join(', ')})`);
+  lines.push(
+    `Vigil knowledge-base evaluation — ${kb.version} (${Object.entries(stats)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')})`,
+  );
   lines.push('');
   lines.push(
     formatTable([
       ['metric', 'value', 'n', 'target', ''],
       ...Object.entries(coverage).map(([k, c]) => [`resolver coverage: ${k} names`, percent(c.share), `${c.resolved}/${c.total}`, '', '']),
       ...(report.fda
-        ? [['resolver coverage: Drugs@FDA Rx ingredient names', percent(report.fda.share), `${report.fda.resolved}/${report.fda.total}`, '≥ 98.0%', report.fda.share >= 0.98 ? 'ok' : 'MISS']]
+        ? [
+            [
+              'resolver coverage: Drugs@FDA Rx ingredient names',
+              percent(report.fda.share),
+              `${report.fda.resolved}/${report.fda.total}`,
+              '≥ 98.0%',
+              report.fda.share >= 0.98 ? 'ok' : 'MISS',
+            ],
+          ]
         : []),
       ...rows.map((r) => {
         const ok = r.target ? (meetsTarget(r.metric.share, r.target) ? 'ok' : 'MISS') : '';
@@ -111,7 +123,11 @@ function main(): number {
   lines.push('');
   lines.push(`Top unresolved names (pairs blocked) — a miss here is a resolver/name gap, not a rule gap:`);
   for (const [name, n] of topCounts(unresolved, args.top)) {
-    const s = judge.resolution(name).suggestions?.slice(0, 2).map((x) => `${x.name} ${x.score}`).join(', ');
+    const s = judge
+      .resolution(name)
+      .suggestions?.slice(0, 2)
+      .map((x) => `${x.name} ${x.score}`)
+      .join(', ');
     lines.push(`  ${String(n).padStart(4)}  ${name}${s ? `   (suggest: ${s})` : ''}`);
   }
   lines.push('');
@@ -123,7 +139,9 @@ function main(): number {
   lines.push('');
   lines.push('Unexplained class differences (members of one class, one partner; --json lists all):');
   for (const d of unexplained.slice(0, args.top)) {
-    const by = Object.entries(d.bySeverity).map(([m, s]) => `${m} ${s ?? '-'}`).join(', ');
+    const by = Object.entries(d.bySeverity)
+      .map(([m, s]) => `${m} ${s ?? '-'}`)
+      .join(', ');
     lines.push(`  ${d.classId} × ${d.partner}: ${by}`);
   }
   if (fuzzyAudit.accepted.length > 0) {

@@ -44,8 +44,18 @@ if (process.argv.includes('--json')) {
   const lines = [
     `Drugs@FDA prescription ingredient names resolved: ${pct(result.share)} (${result.resolved}/${result.total}; target ≥ ${pct(FdaCoverageMetric.TARGET)}) — ${kb.version}`,
     `  ${result.prescriptionProducts} prescription products, ${result.distinctNames} distinct names, ${result.excluded.length} excluded`,
-    `  unresolved (${result.unresolved.length}, by products): ${result.unresolved.slice(0, top).map((u) => `${u.name} (${u.products})`).join(', ')}`,
-    ...(fuzzy.length ? [`  spelling-corrected, counted unresolved: ${fuzzy.slice(0, top).map((f) => `${f.name} → ${f.as}`).join(', ')}`] : []),
+    `  unresolved (${result.unresolved.length}, by products): ${result.unresolved
+      .slice(0, top)
+      .map((u) => `${u.name} (${u.products})`)
+      .join(', ')}`,
+    ...(fuzzy.length
+      ? [
+          `  spelling-corrected, counted unresolved: ${fuzzy
+            .slice(0, top)
+            .map((f) => `${f.name} → ${f.as}`)
+            .join(', ')}`,
+        ]
+      : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

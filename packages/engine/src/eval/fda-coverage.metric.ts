@@ -43,9 +43,7 @@ export interface FdaCoverageResult {
  *   barrier/contact-lens/kit products as drugs): a name without any substance in it cannot be resolved.
  * Everything else that fails to resolve is a gap to close in knowledge/ingredients/.
  */
-const EXCLUDED_PATTERNS: readonly { re: RegExp; reason: string }[] = [
-  { re: /^(N\/A|NA|NONE|UNKNOWN|UNSPECIFIED|NOT APPLICABLE)$/, reason: 'FDA placeholder, names no substance' },
-];
+const EXCLUDED_PATTERNS: readonly { re: RegExp; reason: string }[] = [{ re: /^(N\/A|NA|NONE|UNKNOWN|UNSPECIFIED|NOT APPLICABLE)$/, reason: 'FDA placeholder, names no substance' }];
 
 /**
  * Drugs@FDA prescription ingredient-name coverage (issue #11 item 7): the share of the distinct active-ingredient

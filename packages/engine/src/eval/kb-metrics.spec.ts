@@ -1,13 +1,44 @@
 import type { Severity } from '@vigil/contracts';
 import { parseCsv, parseCsvRecords } from './csv.reader';
-import { atLeast, coverageMetric, distinctPairs, expandGroups, formatTable, meetsTarget, pairKeyOf, pairMetric, percent, samplePairs, topCounts, type PairVerdict } from './kb-metrics';
+import {
+  atLeast,
+  coverageMetric,
+  distinctPairs,
+  expandGroups,
+  formatTable,
+  meetsTarget,
+  pairKeyOf,
+  pairMetric,
+  percent,
+  samplePairs,
+  topCounts,
+  type PairVerdict,
+} from './kb-metrics';
 
 describe('evaluation metrics', () => {
   it.each([
-    ['a,b\n1,2\n', [['a', 'b'], ['1', '2']]],
-    ['a,b\r\n"x, y","he said ""hi"""\r\n', [['a', 'b'], ['x, y', 'he said "hi"']]],
+    [
+      'a,b\n1,2\n',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
+    [
+      'a,b\r\n"x, y","he said ""hi"""\r\n',
+      [
+        ['a', 'b'],
+        ['x, y', 'he said "hi"'],
+      ],
+    ],
     ['a\n"multi\nline"\n', [['a'], ['multi\nline']]],
-    ['a,b\n1,', [['a', 'b'], ['1', '']]],
+    [
+      'a,b\n1,',
+      [
+        ['a', 'b'],
+        ['1', ''],
+      ],
+    ],
   ])('parseCsv(%j)', (text, rows) => {
     expect(parseCsv(text)).toEqual(rows);
   });
@@ -92,9 +123,26 @@ describe('evaluation metrics', () => {
   });
 
   it('formats counts, percentages and tables', () => {
-    expect(topCounts(new Map([['b', 2], ['a', 2], ['c', 5]]), 2)).toEqual([['c', 5], ['a', 2]]);
+    expect(
+      topCounts(
+        new Map([
+          ['b', 2],
+          ['a', 2],
+          ['c', 5],
+        ]),
+        2,
+      ),
+    ).toEqual([
+      ['c', 5],
+      ['a', 2],
+    ]);
     expect(percent(0.9345)).toBe('93.5%');
-    expect(formatTable([['x', 'long value', 'z'], ['longer', 'v', 'w']])).toBe('x       long value  z\nlonger  v           w');
+    expect(
+      formatTable([
+        ['x', 'long value', 'z'],
+        ['longer', 'v', 'w'],
+      ]),
+    ).toBe('x       long value  z\nlonger  v           w');
   });
 });
 

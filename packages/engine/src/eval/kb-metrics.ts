@@ -156,7 +156,14 @@ export function meetsTarget(share: number, target: { atLeast?: number; atMost?: 
 export function formatTable(rows: readonly (readonly string[])[]): string {
   const widths: number[] = [];
   for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)));
-  return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i])))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** Unordered pair key of two names (case-insensitive): `a\0b` with a < b. */

@@ -98,7 +98,10 @@ export class KbEvaluation {
     const coverage: Record<string, CoverageMetric> = {
       'onc-high-priority': coverageMetric([...oncPairsRows.flatMap((r) => [r.object_drug, r.precipitant_drug]), ...oncGroupRows.map((r) => r.drug)], judge.resolves),
       'onc-non-interruptive': coverageMetric([...niPairsRows.flatMap((r) => [r.object_drug, r.precipitant_drug]), ...niGroupRows.map((r) => r.drug)], judge.resolves),
-      'ndf-rt': coverageMetric(ndfrtAll.flatMap((r) => [r.object_name, r.precipitant_name]), judge.resolves),
+      'ndf-rt': coverageMetric(
+        ndfrtAll.flatMap((r) => [r.object_name, r.precipitant_name]),
+        judge.resolves,
+      ),
       'top-300 generics': coverageMetric(top300, judge.resolves),
     };
 
@@ -172,9 +175,7 @@ export class KbEvaluation {
       if (r.status === 'resolved' && r.ingredients.length === 1) ids.add(r.ingredients[0].id);
     }
     const partners = [...ids].sort();
-    const classes: SiblingClass[] = this.kb.classes
-      .filter((c) => c.duplicateTherapy)
-      .map((c) => ({ id: c.id, name: c.name, members: c.members.filter((m) => ids.has(m)) }));
+    const classes: SiblingClass[] = this.kb.classes.filter((c) => c.duplicateTherapy).map((c) => ({ id: c.id, name: c.name, members: c.members.filter((m) => ids.has(m)) }));
     const byId = (id: string) => judge.resolution(this.kb.ingredient(id)!.name);
     const check = new SiblingCheck((m, p) => {
       const f = judge.between(byId(m), byId(p));
@@ -198,7 +199,9 @@ export class KbEvaluation {
     const dir = join(this.dataDir, 'ddinter');
     if (!existsSync(dir)) return [];
     const out: (PairCase & { level: string })[] = [];
-    for (const f of readdirSync(dir).filter((n) => n.endsWith('.csv')).sort()) {
+    for (const f of readdirSync(dir)
+      .filter((n) => n.endsWith('.csv'))
+      .sort()) {
       for (const r of this.records(join(dir, f))) out.push({ a: r.Drug_A, b: r.Drug_B, level: r.Level });
     }
     return out;

@@ -44,7 +44,14 @@ export class PairJudge {
 
   /** Findings between two resolutions (both resolved, different ingredient sets). */
   between(ra: DrugResolution, rb: DrugResolution): PairFindings {
-    const result = this.engine.checkResolved(this.kb, [{ ...ra, index: 0 }, { ...rb, index: 1 }], { include: [] });
+    const result = this.engine.checkResolved(
+      this.kb,
+      [
+        { ...ra, index: 0 },
+        { ...rb, index: 1 },
+      ],
+      { include: [] },
+    );
     let severity: Severity | null = null;
     const ruleIds: string[] = [];
     const both = result.interactions.filter((f) => {
@@ -75,8 +82,13 @@ export class PairJudge {
 
 /** True when two resolutions name the same ingredient set (a pair of them cannot be judged). */
 export function sameIngredients(ra: DrugResolution, rb: DrugResolution): boolean {
-  const ia = ra.ingredients.map((i) => i.id).sort().join('+');
-  const ib = rb.ingredients.map((i) => i.id).sort().join('+');
+  const ia = ra.ingredients
+    .map((i) => i.id)
+    .sort()
+    .join('+');
+  const ib = rb.ingredients
+    .map((i) => i.id)
+    .sort()
+    .join('+');
   return ia === ib;
 }
-

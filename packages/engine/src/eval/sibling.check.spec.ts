@@ -18,8 +18,16 @@ describe('SiblingCheck', () => {
     ['one member major, the others nothing, no note: unexplained', { 'propranolol|albuterol': ['major'] }, [{ explained: false }]],
     ['one member major with a note on its rule: explained', { 'propranolol|albuterol': ['major', ['non-selective: blocks β2']] }, [{ explained: true }]],
     ['the worst member gets it from its own enzyme role: explained', { 'propranolol|albuterol': ['major', [], true], 'metoprolol|albuterol': ['moderate'] }, [{ explained: true }]],
-    ['one of two worst members gets it from a pair rule: unexplained', { 'propranolol|albuterol': ['major', [], true], 'metoprolol|albuterol': ['major', [], false] }, [{ explained: false }]],
-    ['major vs moderate is a difference', { 'propranolol|albuterol': ['major'], 'metoprolol|albuterol': ['moderate'], 'carvedilol|albuterol': ['moderate'] }, [{ explained: false }]],
+    [
+      'one of two worst members gets it from a pair rule: unexplained',
+      { 'propranolol|albuterol': ['major', [], true], 'metoprolol|albuterol': ['major', [], false] },
+      [{ explained: false }],
+    ],
+    [
+      'major vs moderate is a difference',
+      { 'propranolol|albuterol': ['major'], 'metoprolol|albuterol': ['moderate'], 'carvedilol|albuterol': ['moderate'] },
+      [{ explained: false }],
+    ],
   ])('%s', (_title, table, expected) => {
     const diffs = new SiblingCheck(judgeFrom(table)).run([BETA], ['albuterol']);
     expect(diffs.map((d) => ({ explained: d.explained }))).toEqual(expected);

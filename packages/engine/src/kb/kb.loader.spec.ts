@@ -44,15 +44,27 @@ describe('knowledge-base loading and merging', () => {
 
   it('merges label statements (base first, new ids added) and accepts documents without any', () => {
     const statement = (id: string, substrates: string[]) => ({
-      id, sourceId: 'extra', enzyme: 'CYP3A4' as const, substrates, substrateClasses: [],
+      id,
+      sourceId: 'extra',
+      enzyme: 'CYP3A4' as const,
+      substrates,
+      substrateClasses: [],
       perpetrator: { role: 'inhibitor' as const, strength: ['strong' as const], also: [], except: [] },
-      severity: 'major' as const, summary: 's', consequence: 'c', mechanism: 'm', management: 'g', evidence: { level: 'established' as const },
+      severity: 'major' as const,
+      summary: 's',
+      consequence: 'c',
+      mechanism: 'm',
+      management: 'g',
+      evidence: { level: 'established' as const },
       citations: [{ source: 'extra', title: 't', section: '7' }],
     });
     const base = { ...fixtureDoc(), labels: [statement('a', ['oxycodone'])] };
     const extra = { ...extraDoc(), labels: [statement('a', ['warfarin']), statement('b', ['newdrug', 'not-a-drug'])] };
     const merged = mergeCompiledKbs([base, extra]);
-    expect(merged.labels!.map((l) => [l.id, l.substrates])).toEqual([['a', ['oxycodone']], ['b', ['newdrug']]]);
+    expect(merged.labels!.map((l) => [l.id, l.substrates])).toEqual([
+      ['a', ['oxycodone']],
+      ['b', ['newdrug']],
+    ]);
     expect(mergeCompiledKbs([fixtureDoc(), extraDoc()]).labels).toEqual([]);
     const kb = buildKnowledgeBase([base, extra]);
     expect(kb.labelsAt(kb.indexOf('newdrug')!).map((m) => m.label.id)).toEqual(['b']);

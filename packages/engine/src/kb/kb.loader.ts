@@ -40,10 +40,7 @@ export function loadCuratedKb(options: KnowledgeBaseOptions & { extra?: readonly
 }
 
 /** Builds a KnowledgeBase from one compiled document, or several merged (the first is the base). */
-export function buildKnowledgeBase(
-  docs: CompiledKnowledgeBase | readonly CompiledKnowledgeBase[],
-  options: KnowledgeBaseOptions = {},
-): KnowledgeBase {
+export function buildKnowledgeBase(docs: CompiledKnowledgeBase | readonly CompiledKnowledgeBase[], options: KnowledgeBaseOptions = {}): KnowledgeBase {
   const list = Array.isArray(docs) ? (docs as readonly CompiledKnowledgeBase[]) : [docs as CompiledKnowledgeBase];
   list.forEach((d, i) => assertCompiledKb(d, `knowledge base #${i}`));
   return new KnowledgeBase(list.length === 1 ? list[0] : mergeCompiledKbs(list), options);
@@ -128,7 +125,10 @@ export function mergeCompiledKbs(docs: readonly CompiledKnowledgeBase[]): Compil
     for (const n of doc.otherNames ?? []) if (!out.otherNames!.includes(n)) out.otherNames!.push(n);
   }
   out.version = docs.map((d) => d.version).join('+');
-  out.releasedAt = docs.map((d) => d.releasedAt).sort().at(-1)!;
+  out.releasedAt = docs
+    .map((d) => d.releasedAt)
+    .sort()
+    .at(-1)!;
   const known = new Set(out.ingredients.map((i) => i.id));
   out.rules = out.rules.filter((r) => [r.a, r.b].every((s) => !('ingredient' in s) || known.has(s.ingredient)));
   out.products = out.products.filter((p) => p.ingredients.every((i) => known.has(i)));

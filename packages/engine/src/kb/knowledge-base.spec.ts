@@ -11,11 +11,21 @@ const ing = (id: string): KbRuleSide => ({ ingredient: id });
 
 function kb(rules: KbRule[]): KnowledgeBase {
   const doc: CompiledKnowledgeBase = {
-    format: 'vigil-kb/1', version: 'test-1', releasedAt: '2026-01-01T00:00:00.000Z',
-    sources: [{ id: 'vigil-curated', title: 'Curated', license: 'test' }, { id: 'bulk', title: 'Bulk', license: 'test' }],
+    format: 'vigil-kb/1',
+    version: 'test-1',
+    releasedAt: '2026-01-01T00:00:00.000Z',
+    sources: [
+      { id: 'vigil-curated', title: 'Curated', license: 'test' },
+      { id: 'bulk', title: 'Bulk', license: 'test' },
+    ],
     ingredients: ['a', 'b', 'c', 'd'].map(ingredient),
-    classes: [{ id: 'k', name: 'K', directMembers: ['c', 'd'], includes: [], members: ['c', 'd'], duplicateTherapy: false, severityForDuplicate: 'moderate', sourceId: 'vigil-curated' }],
-    products: [], rules, pathways: [], domains: [],
+    classes: [
+      { id: 'k', name: 'K', directMembers: ['c', 'd'], includes: [], members: ['c', 'd'], duplicateTherapy: false, severityForDuplicate: 'moderate', sourceId: 'vigil-curated' },
+    ],
+    products: [],
+    rules,
+    pathways: [],
+    domains: [],
   };
   return new KnowledgeBase(doc);
 }
@@ -48,8 +58,14 @@ describe('KnowledgeBase pair index', () => {
       rule('r4', ing('c'), ing('d'), 'unknown'),
     ]);
     const ids = (x: string, y: string) => k.rulesForPair(k.indexOf(x)!, k.indexOf(y)!)?.map((r) => [r.rule.id, r.layer, r.specificity]);
-    expect(ids('a', 'b')).toEqual([['r1', 1, 1], ['r3', 1, 1]]);
-    expect(ids('b', 'a')).toEqual([['r1', 1, 1], ['r3', 1, 1]]);
+    expect(ids('a', 'b')).toEqual([
+      ['r1', 1, 1],
+      ['r3', 1, 1],
+    ]);
+    expect(ids('b', 'a')).toEqual([
+      ['r1', 1, 1],
+      ['r3', 1, 1],
+    ]);
     expect(ids('c', 'a')).toEqual([['r2', 2, 2]]);
     expect(ids('d', 'c')).toEqual([['r4', 1, 1]]);
     expect(ids('b', 'c')).toBeUndefined();

@@ -1,16 +1,5 @@
 import type { KbInfo, Severity } from '@vigil/contracts';
-import type {
-  CompiledKnowledgeBase,
-  KbClass,
-  KbDomain,
-  KbIngredient,
-  KbLabelStatement,
-  KbPathway,
-  KbProduct,
-  KbRule,
-  KbRuleSide,
-  KbSource,
-} from '../model/compiled-kb.model';
+import type { CompiledKnowledgeBase, KbClass, KbDomain, KbIngredient, KbLabelStatement, KbPathway, KbProduct, KbRule, KbRuleSide, KbSource } from '../model/compiled-kb.model';
 import { CURATED_SOURCE_ID, pathwayRiskTag, severityRank } from '../model/kb-vocabulary';
 import { NameIndex } from '../resolver/name.index';
 import { RuleInterner } from './rule.interner';
@@ -211,9 +200,7 @@ export class KnowledgeBase {
       for (const i of involved) this.pathwayCounts[i]++;
     }
 
-    this.domainsOf = doc.ingredients.map((ing) =>
-      ing.risks.map((r) => this.domainById.get(r)).filter((d): d is KbDomain => d !== undefined),
-    );
+    this.domainsOf = doc.ingredients.map((ing) => ing.risks.map((r) => this.domainById.get(r)).filter((d): d is KbDomain => d !== undefined));
     for (const p of doc.products) {
       const key = [...new Set(p.ingredients)].sort().join('+');
       if (!this.productBySet.has(key)) this.productBySet.set(key, p);
@@ -328,7 +315,14 @@ export class KnowledgeBase {
 
   /** How much the knowledge base holds, for status pages and release records. */
   counts(): KbCounts {
-    return { ingredients: this.ingredients.length, products: this.products.length, classes: this.classes.length, rules: this.rules.length, pathways: this.pathways.length, domains: this.domains.length };
+    return {
+      ingredients: this.ingredients.length,
+      products: this.products.length,
+      classes: this.classes.length,
+      rules: this.rules.length,
+      pathways: this.pathways.length,
+      domains: this.domains.length,
+    };
   }
 
   /** Ingredient, names, classes, products and how many rules mention it; undefined for an unknown id. */
@@ -429,8 +423,7 @@ export function pairKey(i: number, j: number): number {
 /** True when an ingredient's roles make it a perpetrator the label statement speaks of. */
 function qualifiesAsPerpetrator(roles: KbIngredient['roles'], label: KbLabelStatement): boolean {
   const p = label.perpetrator;
-  const has = (enzyme: string, role: string, strengths: readonly string[]) =>
-    roles.some((r) => r.enzyme === enzyme && r.role === role && strengths.includes(r.strength));
+  const has = (enzyme: string, role: string, strengths: readonly string[]) => roles.some((r) => r.enzyme === enzyme && r.role === role && strengths.includes(r.strength));
   return has(label.enzyme, p.role, p.strength) && p.also.every((a) => has(a.enzyme, a.role, a.strength));
 }
 

@@ -205,7 +205,11 @@ function safetyDoc() {
     ingredient('theophylline', { brands: ['Theo-24', 'Theo'] }),
     ingredient('inulin', {}, 'ddinter'),
   );
-  doc.classes.push(kbClass('insulins', ['insulin-glargine', 'insulin-lispro']), kbClass('estrogens', ['estradiol', 'esterified-estrogens']), kbClass('systemic-corticosteroids', ['prednisone']));
+  doc.classes.push(
+    kbClass('insulins', ['insulin-glargine', 'insulin-lispro']),
+    kbClass('estrogens', ['estradiol', 'esterified-estrogens']),
+    kbClass('systemic-corticosteroids', ['prednisone']),
+  );
   return doc;
 }
 

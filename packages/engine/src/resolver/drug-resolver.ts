@@ -274,8 +274,8 @@ export class DrugResolver {
       : key.length > this.limits.correctableLength
         ? `not an exact drug name, and too long (${key.length} letters) to be a misspelt one`
         : this.budget.refusedThisInput
-        ? `not an exact drug name, and this request's spelling-correction budget is spent (${this.limits.scansPerInput} look-ups per input, ${this.limits.scansPerRequest} per request): check the spelling`
-        : 'not a drug name known to this knowledge base';
+          ? `not an exact drug name, and this request's spelling-correction budget is spent (${this.limits.scansPerInput} look-ups per input, ${this.limits.scansPerRequest} per request): check the spelling`
+          : 'not a drug name known to this knowledge base';
     return { status: 'unresolved', targets: [], reason, suggestions };
   }
 
@@ -429,10 +429,7 @@ export class DrugResolver {
     const sets = new Set(resolved.map(setOf));
     const best = resolved.find((a) => a.method !== 'fuzzy') ?? resolved[0];
     const agreeing = attempts.every(
-      (a) =>
-        a.status === 'resolved' ||
-        a.status === 'unresolved' ||
-        (a.suggestions ?? []).some((s) => [...new Set(s.ingredientIds)].sort().join('+') === setOf(best)),
+      (a) => a.status === 'resolved' || a.status === 'unresolved' || (a.suggestions ?? []).some((s) => [...new Set(s.ingredientIds)].sort().join('+') === setOf(best)),
     );
     if (sets.size === 1 && agreeing) return best;
     const suggestions: DrugSuggestion[] = [];
@@ -472,7 +469,12 @@ export class DrugResolver {
     const parts = splitCombination(folded);
     if (parts.length < 2) return undefined;
     if (parts.length > this.limits.combinationParts) {
-      return { status: 'unresolved', targets: [], reason: `${parts.length} parts joined by "/", "+", "&" or "and": more than ${this.limits.combinationParts} is not a product; send one drug per entry`, suggestions: [] };
+      return {
+        status: 'unresolved',
+        targets: [],
+        reason: `${parts.length} parts joined by "/", "+", "&" or "and": more than ${this.limits.combinationParts} is not a product; send one drug per entry`,
+        suggestions: [],
+      };
     }
     // Exact names first (no index scan); spelling correction only when few parts need it.
     const exact = parts.map((p) => {

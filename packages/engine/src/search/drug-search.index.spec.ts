@@ -73,7 +73,16 @@ import type { KbIngredient } from '../model/compiled-kb.model';
 
 describe('DrugSearchIndex and the resolver name facts', () => {
   const ing = (id: string, names: Partial<Pick<KbIngredient, 'salts' | 'brands'>> = {}): KbIngredient => ({
-    id, name: id, atc: [], synonyms: [], salts: [], brands: [], roles: [], risks: [], sourceId: 'vigil-curated', ...names,
+    id,
+    name: id,
+    atc: [],
+    synonyms: [],
+    salts: [],
+    brands: [],
+    roles: [],
+    risks: [],
+    sourceId: 'vigil-curated',
+    ...names,
   });
   const doc = fixtureDoc();
   doc.ingredients.push(ing('famotidine', { brands: ['Pepcid'] }), ing('morphine', { salts: ['morphine sulfate'] }), ing('inulin'), ing('hydroxyzine'));
@@ -88,7 +97,12 @@ describe('DrugSearchIndex and the resolver name facts', () => {
     // A family lists its members before any look-alike spelling ("inulin").
     ['insulin', ['insulin lispro', 'insulin glargine']],
   ])('search(%j) starts with %j', (query, names) => {
-    expect(safe.search(query).map((h) => h.name).slice(0, names.length)).toEqual(names);
+    expect(
+      safe
+        .search(query)
+        .map((h) => h.name)
+        .slice(0, names.length),
+    ).toEqual(names);
   });
 
   it('puts the names confused with an exact look-alike name last', () => {

@@ -128,8 +128,7 @@ export class DrugSearchIndex {
       .slice(0, limit)
       .map(({ k, match, distance }) => {
         const t = k.entry.target;
-        const score =
-          match === 'exact' ? 1 : match === 'prefix' ? 0.9 : match === 'word-prefix' ? 0.8 : Math.max(0.3, 0.7 - distance / Math.max(q.length, 1));
+        const score = match === 'exact' ? 1 : match === 'prefix' ? 0.9 : match === 'word-prefix' ? 0.8 : Math.max(0.3, 0.7 - distance / Math.max(q.length, 1));
         return {
           id: t.id,
           ...(t.kind === 'ingredient' ? { ingredientId: t.id } : {}),

@@ -6,15 +6,9 @@
 const UNIT = String.raw`(?:mcg|µg|μg|ug|mg|g|gm|gram|grams|kg|ng|ml|mls|l|dl|iu|units?|u|meq|mmol|mol|%|percent|puffs?|drops?|sprays?|actuations?)`;
 const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
 /** "20 mg", "25mg", "5 mg/325 mg", "250 mg/5 ml", "1000/62.5", "100 units/ml", "0.05%", "70/30". */
-const STRENGTH_RE = new RegExp(
-  String.raw`(?<![a-z0-9])${NUMBER}\s*${UNIT}?(?:\s*(?:/|-|per)\s*${NUMBER}?\s*${UNIT}?)*(?![a-z0-9])`,
-  'g',
-);
+const STRENGTH_RE = new RegExp(String.raw`(?<![a-z0-9])${NUMBER}\s*${UNIT}?(?:\s*(?:/|-|per)\s*${NUMBER}?\s*${UNIT}?)*(?![a-z0-9])`, 'g');
 /** Strength with an explicit unit: removed already at the first stripping level. */
-const UNIT_STRENGTH_RE = new RegExp(
-  String.raw`(?<![a-z0-9])${NUMBER}\s*${UNIT}(?:\s*(?:/|per)\s*${NUMBER}?\s*${UNIT}?)*(?![a-z0-9])`,
-  'g',
-);
+const UNIT_STRENGTH_RE = new RegExp(String.raw`(?<![a-z0-9])${NUMBER}\s*${UNIT}(?:\s*(?:/|per)\s*${NUMBER}?\s*${UNIT}?)*(?![a-z0-9])`, 'g');
 
 /** Dose forms, routes, packaging and common sig words: never part of a drug's identity. */
 export const DOSE_FORM_WORDS: ReadonlySet<string> = new Set(

@@ -19,17 +19,73 @@ function parseEveryWay(text: string, options: { delimiter?: string; quote?: stri
 
 describe('CsvParser', () => {
   it.each<[string, string, Rows]>([
-    ['plain LF', 'a,b,c\n1,2,3\n', [[1, ['a', 'b', 'c']], [2, ['1', '2', '3']]]],
-    ['no final line break', 'a,b\n1,2', [[1, ['a', 'b']], [2, ['1', '2']]]],
-    ['CRLF', 'a,b\r\n1,2\r\n', [[1, ['a', 'b']], [2, ['1', '2']]]],
-    ['lone CR', 'a,b\r1,2\r', [[1, ['a', 'b']], [2, ['1', '2']]]],
+    [
+      'plain LF',
+      'a,b,c\n1,2,3\n',
+      [
+        [1, ['a', 'b', 'c']],
+        [2, ['1', '2', '3']],
+      ],
+    ],
+    [
+      'no final line break',
+      'a,b\n1,2',
+      [
+        [1, ['a', 'b']],
+        [2, ['1', '2']],
+      ],
+    ],
+    [
+      'CRLF',
+      'a,b\r\n1,2\r\n',
+      [
+        [1, ['a', 'b']],
+        [2, ['1', '2']],
+      ],
+    ],
+    [
+      'lone CR',
+      'a,b\r1,2\r',
+      [
+        [1, ['a', 'b']],
+        [2, ['1', '2']],
+      ],
+    ],
     ['quoted comma (DDInter names)', 'DDInter1,"Thyroid, porcine",x\n', [[1, ['DDInter1', 'Thyroid, porcine', 'x']]]],
     ['doubled quotes', '"say ""hi""",b\n', [[1, ['say "hi"', 'b']]]],
     ['empty quoted field', '"",b\n', [[1, ['', 'b']]]],
-    ['line break inside quotes keeps the line numbers right', 'a,"x\ny"\nb,c\n', [[1, ['a', 'x\ny']], [3, ['b', 'c']]]],
-    ['CRLF inside quotes', 'a,"x\r\ny"\r\nb,c\r\n', [[1, ['a', 'x\r\ny']], [3, ['b', 'c']]]],
-    ['empty and blank lines are skipped', '\na,b\n\n   \n1,2\n\n', [[2, ['a', 'b']], [5, ['1', '2']]]],
-    ['empty fields', 'a,,c\n,,\n', [[1, ['a', '', 'c']], [2, ['', '', '']]]],
+    [
+      'line break inside quotes keeps the line numbers right',
+      'a,"x\ny"\nb,c\n',
+      [
+        [1, ['a', 'x\ny']],
+        [3, ['b', 'c']],
+      ],
+    ],
+    [
+      'CRLF inside quotes',
+      'a,"x\r\ny"\r\nb,c\r\n',
+      [
+        [1, ['a', 'x\r\ny']],
+        [3, ['b', 'c']],
+      ],
+    ],
+    [
+      'empty and blank lines are skipped',
+      '\na,b\n\n   \n1,2\n\n',
+      [
+        [2, ['a', 'b']],
+        [5, ['1', '2']],
+      ],
+    ],
+    [
+      'empty fields',
+      'a,,c\n,,\n',
+      [
+        [1, ['a', '', 'c']],
+        [2, ['', '', '']],
+      ],
+    ],
     ['a byte-order mark is dropped', '\ufeffa,b\n', [[1, ['a', 'b']]]],
     ['a quoted empty line is a record', '""\n', [[1, ['']]]],
   ])('%s', (_, text, expected) => {
@@ -51,7 +107,14 @@ describe('CsvParser', () => {
     ['an unterminated quote, reported on the line it opens', 'a,b\n1,2\n3,"never closed\n4,5\n', [{ line: 3, message: /unterminated quoted field \(opened on line 3/ }]],
     ['a quote inside an unquoted field', 'a,b\n1,x"y\n', [{ line: 2, message: /quote inside an unquoted field/ }]],
     ['text after a closing quote', 'a,b\n"x"y,2\n', [{ line: 2, message: /text after the closing quote/ }]],
-    ['every error of a file, each on its line', 'a,b\n1,x"y\n2,ok\n"p"q,3\n', [{ line: 2, message: /quote inside/ }, { line: 4, message: /after the closing quote/ }]],
+    [
+      'every error of a file, each on its line',
+      'a,b\n1,x"y\n2,ok\n"p"q,3\n',
+      [
+        { line: 2, message: /quote inside/ },
+        { line: 4, message: /after the closing quote/ },
+      ],
+    ],
   ])('reports %s', (_, text, expected) => {
     const { errors } = parseEveryWay(text);
     expect(errors).toHaveLength(expected.length);

@@ -79,7 +79,18 @@ describe('DdinterImporter', () => {
       ]);
       expect(result.report).toMatchObject({ linkedIngredients: 4, newIngredients: 2, linkedBy: { exact: 2, synonym: 3, 'salt-stripped': 0, new: 2 } });
       const thyroid = result.doc.ingredients.find((i) => i.id === 'thyroid-porcine');
-      expect(thyroid).toEqual({ id: 'thyroid-porcine', name: 'thyroid, porcine', atc: [], synonyms: [], salts: [], brands: [], roles: [], risks: [], reviewed: false, sourceId: 'ddinter' });
+      expect(thyroid).toEqual({
+        id: 'thyroid-porcine',
+        name: 'thyroid, porcine',
+        atc: [],
+        synonyms: [],
+        salts: [],
+        brands: [],
+        roles: [],
+        risks: [],
+        reviewed: false,
+        sourceId: 'ddinter',
+      });
     });
 
     it('folds pairs that linking puts on one ingredient pair, keeping the most severe', () => {
@@ -141,9 +152,20 @@ describe('DdinterImporter', () => {
   it.each<[string, string, { line: number; message: RegExp }[]]>([
     ['a wrong header', 'DrugA,DrugB,Level\nx,y,Major\n', [{ line: 1, message: /not a DDInter file: the header must be/ }]],
     ['a wrong column count', `${HEADER}\nDDInter1,Warfarin,DDInter2,Fluconazole,Major\nDDInter1,Warfarin,DDInter2,Major\n`, [{ line: 3, message: /expected 5 fields, found 4/ }]],
-    ['an unterminated quote', `${HEADER}\nDDInter1,Warfarin,DDInter2,Fluconazole,Major\nDDInter4,"Thyroid, porcine,DDInter1,Warfarin,Major\n`, [{ line: 3, message: /unterminated quoted field/ }]],
+    [
+      'an unterminated quote',
+      `${HEADER}\nDDInter1,Warfarin,DDInter2,Fluconazole,Major\nDDInter4,"Thyroid, porcine,DDInter1,Warfarin,Major\n`,
+      [{ line: 3, message: /unterminated quoted field/ }],
+    ],
     ['an unknown level', `${HEADER}\nDDInter1,Warfarin,DDInter2,Fluconazole,Severe\n`, [{ line: 2, message: /unknown level "Severe"/ }]],
-    ['a bad id and an empty name, all errors of the file', `${HEADER}\nX1,Warfarin,DDInter2,Fluconazole,Major\nDDInter1,,DDInter2,Fluconazole,Major\n`, [{ line: 2, message: /DDInterID_A "X1"/ }, { line: 3, message: /Drug_A is empty/ }]],
+    [
+      'a bad id and an empty name, all errors of the file',
+      `${HEADER}\nX1,Warfarin,DDInter2,Fluconazole,Major\nDDInter1,,DDInter2,Fluconazole,Major\n`,
+      [
+        { line: 2, message: /DDInterID_A "X1"/ },
+        { line: 3, message: /Drug_A is empty/ },
+      ],
+    ],
   ])('rejects the whole import for %s, with the line', async (_, text, expected) => {
     const [good, bad] = tempFiles({ 'good.csv': `${HEADER}\nDDInter1,Warfarin,DDInter2,Fluconazole,Major\n`, 'bad.csv': text });
     const result = await importSource({ format: 'ddinter', files: [good, bad] }, baseKb());

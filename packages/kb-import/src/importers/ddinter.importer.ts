@@ -68,13 +68,19 @@ export class DdinterImporter implements FormatImporter {
           const nameB = fields[3].trim();
           const severity = DdinterImporter.mapLevel(fields[4]);
           let bad = false;
-          for (const [col, id] of [['DDInterID_A', idA], ['DDInterID_B', idB]] as const) {
+          for (const [col, id] of [
+            ['DDInterID_A', idA],
+            ['DDInterID_B', idB],
+          ] as const) {
             if (!ID_RE.test(id)) {
               report.error(file, line, `${col} "${id}" is not a DDInter id (DDInter<number>)`);
               bad = true;
             }
           }
-          for (const [col, name] of [['Drug_A', nameA], ['Drug_B', nameB]] as const) {
+          for (const [col, name] of [
+            ['Drug_A', nameA],
+            ['Drug_B', nameB],
+          ] as const) {
             if (name === '') {
               report.error(file, line, `${col} is empty`);
               bad = true;
@@ -89,7 +95,10 @@ export class DdinterImporter implements FormatImporter {
             report.reject(file, line, `a drug paired with itself (${idA} ${nameA})`);
             return;
           }
-          for (const [id, name] of [[idA, nameA], [idB, nameB]]) {
+          for (const [id, name] of [
+            [idA, nameA],
+            [idB, nameB],
+          ]) {
             const i = ids.get(id);
             if (i !== undefined && names[i] !== name) {
               report.reject(file, line, `${id} is called "${name}" here but "${names[i]}" at ${firstSeen[i]}`);

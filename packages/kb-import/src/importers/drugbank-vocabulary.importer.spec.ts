@@ -63,7 +63,14 @@ describe('DrugbankVocabularyImporter', () => {
   it.each<[string, string, { line: number; message: RegExp }[]]>([
     ['a missing column', 'DrugBank ID,Common name\nDB1,X\n', [{ line: 1, message: /missing column\(s\) Synonyms/ }]],
     ['an unknown column', `${HEADER},Extra\n`, [{ line: 1, message: /unknown column\(s\) Extra/ }]],
-    ['a bad id and a short row', `${HEADER}\nX1,,Warfarin,,,,\nDB2,,Aspirin,,\n`, [{ line: 2, message: /"X1" is not a DrugBank id/ }, { line: 3, message: /expected 7 fields, found 5/ }]],
+    [
+      'a bad id and a short row',
+      `${HEADER}\nX1,,Warfarin,,,,\nDB2,,Aspirin,,\n`,
+      [
+        { line: 2, message: /"X1" is not a DrugBank id/ },
+        { line: 3, message: /expected 7 fields, found 5/ },
+      ],
+    ],
   ])('rejects the whole import for %s', async (_, text, expected) => {
     const [bad] = tempFiles({ 'bad.csv': text });
     const r = await importSource({ format: 'drugbank-vocabulary', files: [bad] }, baseKb());

@@ -30,7 +30,14 @@ interface Entry {
 export class DrugbankVocabularyImporter implements FormatImporter {
   /** `a | b | c` → ["a", "b", "c"] (trimmed, empty and repeated names removed). */
   static splitSynonyms(cell: string): string[] {
-    return [...new Set(cell.split(' | ').map((s) => s.trim()).filter((s) => s !== ''))];
+    return [
+      ...new Set(
+        cell
+          .split(' | ')
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+      ),
+    ];
   }
 
   /** A systematic chemical name nobody types ("4-Hydroxy-3-(3-oxo-1-phenylbutyl)coumarin"): not added. */
@@ -121,5 +128,4 @@ export class DrugbankVocabularyImporter implements FormatImporter {
       }
     }
   }
-
 }

@@ -74,7 +74,12 @@ describe('DrugsAtFdaImporter', () => {
       const kb = buildKnowledgeBase([baseDoc(), result.doc]);
       const resolver = new InteractionEngine().resolverFor(kb);
       expect(resolver.resolve('Jantoven 5 mg').ingredients.map((i) => i.id)).toEqual(['warfarin']);
-      expect(resolver.resolve('Norco').ingredients.map((i) => i.id).sort()).toEqual(['acetaminophen', 'hydrocodone']);
+      expect(
+        resolver
+          .resolve('Norco')
+          .ingredients.map((i) => i.id)
+          .sort(),
+      ).toEqual(['acetaminophen', 'hydrocodone']);
       expect(resolver.resolve('abacavir sulfate').ingredients.map((i) => i.id)).toEqual(['abacavir']);
       expect(kb.ingredient('warfarin')?.brands).toEqual(['Coumadin', 'Jantoven']);
       expect(kb.ingredient('abacavir')?.sourceId).toBe('drugs-at-fda');
@@ -105,7 +110,11 @@ describe('DrugsAtFdaImporter', () => {
     ],
     ['an unknown file', { 'Other.txt': 'a\tb\n1\t2\n' }, [{ file: 'Other.txt', line: 1, message: /not a Drugs@FDA file/ }]],
     ['no Products.txt', { 'MarketingStatus.txt': STATUS }, [{ file: '', line: 0, message: /no Products.txt/ }]],
-    ['a bad marketing status', { 'Products.txt': PRODUCTS, 'MarketingStatus.txt': `${STATUS}x\t000001\t001\n` }, [{ file: 'MarketingStatus.txt', line: 6, message: /MarketingStatusID "x"/ }]],
+    [
+      'a bad marketing status',
+      { 'Products.txt': PRODUCTS, 'MarketingStatus.txt': `${STATUS}x\t000001\t001\n` },
+      [{ file: 'MarketingStatus.txt', line: 6, message: /MarketingStatusID "x"/ }],
+    ],
   ])('rejects the whole import for %s', async (_, content, expected) => {
     const files = tempFiles(content);
     const result = await importSource({ format: 'drugs-at-fda', files }, baseKb());

@@ -12,9 +12,7 @@ const GENERIC_NAME_WORDS: ReadonlySet<string> = new Set(['and', 'with', 'w', 'in
 /** A strength at the end of a product name: "10", "100/50", "0.5%", "(25)", "\"25\"", "20MG". */
 const STRENGTH_TOKEN_RE = /^["'(]?\d[\d.,/:-]*(?:mg|mcg|g|ml|%|iu|units?|meq)?["')]?$/i;
 /** Written in capitals inside a brand ("Adderall XR", "Advil PM", "Bactrim DS"). */
-const ABBREVIATIONS: ReadonlySet<string> = new Set(
-  'xr er xl sr cr dr la odt hct hcl hfa ds ss pm am ir ec cd xt mr pr tr ii iii iv usp nf otc hp pf ez tts hr rtu'.split(' '),
-);
+const ABBREVIATIONS: ReadonlySet<string> = new Set('xr er xl sr cr dr la odt hct hcl hfa ds ss pm am ir ec cd xt mr pr tr ii iii iv usp nf otc hp pf ez tts hr rtu'.split(' '));
 
 interface Product {
   key: string;
@@ -51,9 +49,16 @@ export class DrugsAtFdaImporter implements FormatImporter {
       if (ABBREVIATIONS.has(letters) && (!/\d/.test(seg) || /^\d+[a-z]+$/.test(seg))) return seg.toUpperCase();
       return seg.replace(/^([^a-z0-9]*)([a-z])/, (_, p: string, c: string) => p + c.toUpperCase());
     };
-    return tokens.map((t) => t.toLowerCase().split(/([-/])/).map(segment).join('')).join(' ');
+    return tokens
+      .map((t) =>
+        t
+          .toLowerCase()
+          .split(/([-/])/)
+          .map(segment)
+          .join(''),
+      )
+      .join(' ');
   }
-
 
   /**
    * True when the product name is not a brand: it starts with one of its ingredients' words ("CIPROFLOXACIN IN
@@ -174,7 +179,14 @@ export class DrugsAtFdaImporter implements FormatImporter {
 
     const brands = new Map<string, { name: string; sets: Map<string, string[]>; file: string; line: number }>();
     for (const p of kept) {
-      const parts = [...new Set(p.ingredients.split(';').map((s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== ''))];
+      const parts = [
+        ...new Set(
+          p.ingredients
+            .split(';')
+            .map((s) => s.trim().replace(/\s+/g, ' '))
+            .filter((s) => s !== ''),
+        ),
+      ];
       const ids: string[] = [];
       let unusable: string | undefined;
       for (const part of parts) {

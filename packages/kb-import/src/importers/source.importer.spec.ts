@@ -48,7 +48,14 @@ describe('importSource', () => {
   it('uses per-format defaults for the source entry, overridable', async () => {
     const [file] = tempFiles({ 'a.csv': DDINTER });
     const result = await new SourceImporter().import(
-      { format: 'ddinter', files: [file], title: 'DDInter 2.0', license: 'CC BY-NC-SA 4.0 (non-commercial)', url: 'https://ddinter2.scbdd.com/', releasedAt: '2025-02-01T00:00:00.000Z' },
+      {
+        format: 'ddinter',
+        files: [file],
+        title: 'DDInter 2.0',
+        license: 'CC BY-NC-SA 4.0 (non-commercial)',
+        url: 'https://ddinter2.scbdd.com/',
+        releasedAt: '2025-02-01T00:00:00.000Z',
+      },
       baseKb(),
     );
     expect(result.ok && result.doc).toMatchObject({

@@ -38,7 +38,12 @@ describe('VigilCsvImporter', () => {
         evidence: { level: 'probable' },
         citations: [{ source: 'st-elsewhere', title: 'St Elsewhere anticoagulation protocol v3 (2024)', url: 'https://intranet.example.org/protocols/anticoagulation-v3' }],
       });
-      expect(statin).toMatchObject({ severity: 'minor', risks: [], evidence: { level: 'unknown' }, citations: [{ source: 'st-elsewhere', title: 'Pharmacy and therapeutics committee note 2024-07' }] });
+      expect(statin).toMatchObject({
+        severity: 'minor',
+        risks: [],
+        evidence: { level: 'unknown' },
+        citations: [{ source: 'st-elsewhere', title: 'Pharmacy and therapeutics committee note 2024-07' }],
+      });
       expect(nsaids).toMatchObject({ a: { ingredient: 'warfarin' }, b: { class: 'nsaids' }, summary: '{a} with {b}: high risk of gastrointestinal bleeding.' });
     });
 
@@ -46,7 +51,11 @@ describe('VigilCsvImporter', () => {
       const kb = buildKnowledgeBase([baseDoc(), result.doc]);
       const check = new InteractionEngine().check(kb, ['Coumadin', 'ibuprofen', 'Tylenol']);
       const byRule = Object.fromEntries(check.interactions.map((f) => [f.ruleId, f]));
-      expect(byRule['st-elsewhere:class:nsaids--warfarin']).toMatchObject({ severity: 'major', sources: ['st-elsewhere'], summary: 'warfarin with ibuprofen: high risk of gastrointestinal bleeding.' });
+      expect(byRule['st-elsewhere:class:nsaids--warfarin']).toMatchObject({
+        severity: 'major',
+        sources: ['st-elsewhere'],
+        summary: 'warfarin with ibuprofen: high risk of gastrointestinal bleeding.',
+      });
       expect(byRule['st-elsewhere:acetaminophen--warfarin']).toMatchObject({ severity: 'moderate' });
     });
 
@@ -93,7 +102,11 @@ describe('VigilCsvImporter', () => {
     [
       'bad optional values, all reported',
       'a,b,severity,mechanism,management,citation,evidence,source_url,risks\nwarfarin,fluconazole,major,m,g,c,likely,ftp://x,Bleeding Risk\n',
-      [{ line: 2, message: /unknown evidence level "likely"/ }, { line: 2, message: /source_url "ftp:\/\/x"/ }, { line: 2, message: /risk tag "bleeding risk"/ }],
+      [
+        { line: 2, message: /unknown evidence level "likely"/ },
+        { line: 2, message: /source_url "ftp:\/\/x"/ },
+        { line: 2, message: /risk tag "bleeding risk"/ },
+      ],
     ],
   ])('rejects the whole import for %s', async (_, text, expected) => {
     const [file] = tempFiles({ 'rules.csv': text });

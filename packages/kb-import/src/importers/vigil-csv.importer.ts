@@ -76,7 +76,12 @@ export class VigilCsvImporter implements FormatImporter {
           }
           const url = get('source_url');
           if (url !== '' && !URL_RE.test(url)) fail(`source_url "${url}" is not an http(s) URL`);
-          const risks = get('risks') === '' ? [] : get('risks').split(';').map((r) => r.trim().toLowerCase());
+          const risks =
+            get('risks') === ''
+              ? []
+              : get('risks')
+                  .split(';')
+                  .map((r) => r.trim().toLowerCase());
           for (const r of risks) if (!RISK_RE.test(r)) fail(`risk tag "${r}" must be kebab-case (a-z, 0-9, -)`);
           if (bad || report.hasErrors) return;
 
@@ -139,7 +144,6 @@ export class VigilCsvImporter implements FormatImporter {
       ctx.links.push({ source: text, ingredientId, match });
     }
   }
-
 
   /** A rule side from its text: `class:<class-id>`, or an ingredient name/id; a string is the reason it is rejected. */
   private side(ctx: ImportContext, text: string, names: Map<string, { ingredientId: string; match: LinkMatch }>): Side | string {

@@ -44,7 +44,10 @@ describe('IngredientLinker', () => {
 
   it.each<[string[], string[][]]>([
     [['atorvastatin', 'calcium'], [['atorvastatin']]],
-    [['ferrous', 'sulfate', 'anhydrous'], [['ferrous', 'sulfate'], ['ferrous']]],
+    [
+      ['ferrous', 'sulfate', 'anhydrous'],
+      [['ferrous', 'sulfate'], ['ferrous']],
+    ],
     [['sodium', 'valproate'], [['valproate']]],
     [['sodium', 'iodide'], []],
     [['warfarin'], []],

@@ -95,7 +95,10 @@ export class IngredientLinker {
     const bare = (w: string) => w.replace(/[^a-z0-9]/g, '');
     while (end > 1 && SALT_WORDS.has(bare(parts[end - 1])) && !NAME_WORDS.has(bare(parts[end - 1]))) end--;
     if (end < parts.length && parts.slice(0, end).some((p) => bare(p) !== '' && !SALT_WORDS.has(bare(p)))) {
-      return parts.slice(0, end).join(' ').replace(/[\s,;:/-]+$/, '');
+      return parts
+        .slice(0, end)
+        .join(' ')
+        .replace(/[\s,;:/-]+$/, '');
     }
     return folded;
   }

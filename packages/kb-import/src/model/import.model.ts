@@ -95,9 +95,7 @@ export interface ImportReport {
   elapsedMs: number;
 }
 
-export type ImportResult =
-  | { ok: true; doc: CompiledKnowledgeBase; report: ImportReport; links: IngredientLink[] }
-  | { ok: false; errors: ImportError[]; report: ImportReport };
+export type ImportResult = { ok: true; doc: CompiledKnowledgeBase; report: ImportReport; links: IngredientLink[] } | { ok: false; errors: ImportError[]; report: ImportReport };
 
 /** What the dispatcher hands to a format importer (internal). */
 export interface ImportContext {

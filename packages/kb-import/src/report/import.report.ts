@@ -53,8 +53,7 @@ export class ImportReportBuilder {
   finish(): ImportReport {
     this.report.elapsedMs = Math.round(Number(process.hrtime.bigint() - this.started) / 1e6);
     const order = new Map(this.report.files.map((f, i) => [f, i]));
-    const byPlace = (a: { file: string; line: number }, b: { file: string; line: number }) =>
-      (order.get(a.file) ?? -1) - (order.get(b.file) ?? -1) || a.line - b.line;
+    const byPlace = (a: { file: string; line: number }, b: { file: string; line: number }) => (order.get(a.file) ?? -1) - (order.get(b.file) ?? -1) || a.line - b.line;
     this.errors.sort(byPlace);
     this.report.rejected.sort(byPlace);
     return this.report;

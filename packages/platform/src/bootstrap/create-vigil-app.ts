@@ -80,7 +80,8 @@ export async function createVigilApp(module: DynamicModule | Type, options: Crea
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     trustProxy: options.trustProxy?.length ? [...options.trustProxy] : false,
     genReqId: (raw: IncomingMessage) => requestIdFor(raw),
-    childLoggerFactory: (parent: unknown, bindings: pino.Bindings, childOptions: pino.ChildLoggerOptions) => new LazyRequestLogger(parent as pino.Logger, bindings, childOptions) as never,
+    childLoggerFactory: (parent: unknown, bindings: pino.Bindings, childOptions: pino.ChildLoggerOptions) =>
+      new LazyRequestLogger(parent as pino.Logger, bindings, childOptions) as never,
     routerOptions: { ignoreTrailingSlash: true },
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { bufferLogs: true, abortOnError: false });
@@ -95,7 +96,10 @@ export async function createVigilApp(module: DynamicModule | Type, options: Crea
     const hasBody = (h['content-length'] !== undefined && h['content-length'] !== '0') || h['transfer-encoding'] !== undefined;
     if (hasBody && !JSON_TYPE.test(h['content-type'] ?? '')) {
       rememberProblemCode(request.raw, 'unsupported_media_type');
-      void reply.status(415).header('content-type', PROBLEM_CONTENT_TYPE).send(problemBody('UnsupportedMediaType', String(request.id), 'Send the request body as application/json.'));
+      void reply
+        .status(415)
+        .header('content-type', PROBLEM_CONTENT_TYPE)
+        .send(problemBody('UnsupportedMediaType', String(request.id), 'Send the request body as application/json.'));
       return;
     }
     done();
@@ -104,7 +108,14 @@ export async function createVigilApp(module: DynamicModule | Type, options: Crea
   if (metrics) await exposeMetrics(app, metrics, options.metrics ?? {});
   fastify.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
-    if (metrics) metrics.observeRequest(request.method, request.routeOptions.url ?? '(unmatched)', status, status >= 400 ? (problemCodeOf(request.raw) ?? 'unknown') : '', reply.elapsedTime / 1000);
+    if (metrics)
+      metrics.observeRequest(
+        request.method,
+        request.routeOptions.url ?? '(unmatched)',
+        status,
+        status >= 400 ? (problemCodeOf(request.raw) ?? 'unknown') : '',
+        reply.elapsedTime / 1000,
+      );
     // Health probes (orchestrators, the launcher's readiness polls) would drown the log: debug unless they fail.
     // The path test only runs when an info line would be written at all.
     const level = status >= 500 ? 'error' : !logger.isLevelEnabled('info') ? 'info' : status < 400 && HEALTH_PATH.test(request.url) ? 'debug' : 'info';
@@ -139,7 +150,11 @@ async function exposeMetrics(app: NestFastifyApplication, metrics: VigilMetrics,
     fastify.get('/metrics', async (request, reply) => {
       if (!bearerMatches(request.headers.authorization, token)) {
         rememberProblemCode(request.raw, 'unauthenticated');
-        return reply.status(401).header('www-authenticate', 'Bearer').header('content-type', PROBLEM_CONTENT_TYPE).send(problemBody('Unauthenticated', String(request.id), 'Send the metrics token as Authorization: Bearer <token>.'));
+        return reply
+          .status(401)
+          .header('www-authenticate', 'Bearer')
+          .header('content-type', PROBLEM_CONTENT_TYPE)
+          .send(problemBody('Unauthenticated', String(request.id), 'Send the metrics token as Authorization: Bearer <token>.'));
       }
       return reply.header('content-type', metrics.contentType).send(await metrics.metrics());
     });

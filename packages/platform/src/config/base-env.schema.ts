@@ -4,9 +4,7 @@ import { z } from 'zod';
 
 const port = (fallback: number) => z.coerce.number().int().min(1, 'must be a port number (1-65535)').max(65535, 'must be a port number (1-65535)').default(fallback);
 
-const postgresUrl = z
-  .string()
-  .refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v), 'must be a postgres:// or postgresql:// URL');
+const postgresUrl = z.string().refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v), 'must be a postgres:// or postgresql:// URL');
 
 const redisUrl = z.string().refine((v) => /^rediss?:\/\/[^\s]+$/.test(v), 'must be a redis:// or rediss:// URL');
 
@@ -14,8 +12,21 @@ const redisUrl = z.string().refine((v) => /^rediss?:\/\/[^\s]+$/.test(v), 'must 
 const ipList = z
   .string()
   .default('')
-  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-  .refine((list) => list.every((e) => { const [ip, bits, extra] = e.split('/'); const fam = isIP(ip); return fam !== 0 && extra === undefined && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (fam === 4 ? 32 : 128))); }), 'must be a comma-separated list of IP addresses or CIDR ranges');
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (list) =>
+      list.every((e) => {
+        const [ip, bits, extra] = e.split('/');
+        const fam = isIP(ip);
+        return fam !== 0 && extra === undefined && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (fam === 4 ? 32 : 128)));
+      }),
+    'must be a comma-separated list of IP addresses or CIDR ranges',
+  );
 
 const planSchema = z.object({
   id: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/),
@@ -51,7 +62,10 @@ export const baseEnvShape = {
   REDIS_URL: redisUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
-  VIGIL_KEY_PREFIX: z.string().regex(/^[a-z][a-z0-9]{1,15}$/, 'must match [a-z][a-z0-9]{1,15}').default('vigil'),
+  VIGIL_KEY_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9]{1,15}$/, 'must match [a-z][a-z0-9]{1,15}')
+    .default('vigil'),
   TRUSTED_PROXIES: ipList,
   VIGIL_PLANS: plans,
   /** Bearer token that opens `/metrics` on each app's own port; unset = not served there. */
@@ -67,6 +81,10 @@ export type BaseConfig = z.infer<typeof baseEnvSchema>;
 export { port as portSchema };
 
 /** The connection limits of an app from its configuration (see `createVigilApp`). */
-export function httpTimeouts(c: Pick<BaseConfig, 'HTTP_HEADERS_TIMEOUT_MS' | 'HTTP_REQUEST_TIMEOUT_MS' | 'HTTP_IDLE_TIMEOUT_MS'>): { headersMs: number; requestMs: number; idleMs: number } {
+export function httpTimeouts(c: Pick<BaseConfig, 'HTTP_HEADERS_TIMEOUT_MS' | 'HTTP_REQUEST_TIMEOUT_MS' | 'HTTP_IDLE_TIMEOUT_MS'>): {
+  headersMs: number;
+  requestMs: number;
+  idleMs: number;
+} {
   return { headersMs: c.HTTP_HEADERS_TIMEOUT_MS, requestMs: c.HTTP_REQUEST_TIMEOUT_MS, idleMs: c.HTTP_IDLE_TIMEOUT_MS };
 }

@@ -35,8 +35,7 @@ export class DatabaseModule implements OnApplicationShutdown {
       providers: [
         {
           provide: DATABASE_LOCATION,
-          useFactory: () =>
-            locateDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, onLog: (m) => DatabaseModule.logger.debug(m) }),
+          useFactory: () => locateDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, onLog: (m) => DatabaseModule.logger.debug(m) }),
         },
         {
           provide: DataSource,

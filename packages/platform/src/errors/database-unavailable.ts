@@ -15,7 +15,8 @@ const UNAVAILABLE_CODES = new Set([
   '08004',
   '08006', // connection exceptions
 ]);
-const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
 
 /**
  * Whether an error (TypeORM's QueryFailedError, a pg error, or one wrapping it) means the database is unreachable

@@ -16,13 +16,7 @@ function cut(text: string, max: number): string {
  * A problem document. Bounded whatever the input: a request with thousands of bad items gets the first
  * {@link MAX_PROBLEM_ERRORS} errors and a count of the rest, never a body larger than the request.
  */
-export function problemBody(
-  key: ErrorCodeKey,
-  requestId: string,
-  detail?: string,
-  errors?: ProblemFieldError[],
-  extensions: Record<string, unknown> = {},
-): ProblemResponse {
+export function problemBody(key: ErrorCodeKey, requestId: string, detail?: string, errors?: ProblemFieldError[], extensions: Record<string, unknown> = {}): ProblemResponse {
   const def = ErrorCodes[key];
   const body: ProblemResponse = {
     type: problemType(def.code),
@@ -42,22 +36,36 @@ export function problemBody(
 /** Maps a bare HTTP status (from Nest or Fastify) to the closest documented code. */
 export function keyForStatus(status: number): ErrorCodeKey {
   switch (status) {
-    case 400: return 'ValidationFailed';
-    case 401: return 'Unauthenticated';
-    case 403: return 'Forbidden';
-    case 404: return 'NotFound';
-    case 405: return 'MethodNotAllowed';
-    case 409: return 'Conflict';
-    case 413: return 'PayloadTooLarge';
-    case 415: return 'UnsupportedMediaType';
-    case 429: return 'RateLimited';
-    case 503: return 'ServiceUnavailable';
-    default: return 'InternalError';
+    case 400:
+      return 'ValidationFailed';
+    case 401:
+      return 'Unauthenticated';
+    case 403:
+      return 'Forbidden';
+    case 404:
+      return 'NotFound';
+    case 405:
+      return 'MethodNotAllowed';
+    case 409:
+      return 'Conflict';
+    case 413:
+      return 'PayloadTooLarge';
+    case 415:
+      return 'UnsupportedMediaType';
+    case 429:
+      return 'RateLimited';
+    case 503:
+      return 'ServiceUnavailable';
+    default:
+      return 'InternalError';
   }
 }
 
 /** The `detail` of a validation error: the first few field errors in words, and how many more there are. */
 export function validationDetail(errors: readonly ProblemFieldError[], shown = 5): string {
-  const head = errors.slice(0, shown).map((e) => `${e.pointer || '/'}: ${e.message}`).join('; ');
+  const head = errors
+    .slice(0, shown)
+    .map((e) => `${e.pointer || '/'}: ${e.message}`)
+    .join('; ');
   return errors.length > shown ? `${head} (and ${errors.length - shown} more)` : head || 'Invalid request.';
 }

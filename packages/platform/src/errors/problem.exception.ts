@@ -17,7 +17,10 @@ export class ProblemException extends HttpException {
   readonly headers: Record<string, string>;
   readonly extensions: Record<string, unknown>;
 
-  constructor(readonly key: ErrorCodeKey, init: ProblemInit = {}) {
+  constructor(
+    readonly key: ErrorCodeKey,
+    init: ProblemInit = {},
+  ) {
     const def = ErrorCodes[key];
     super(init.detail ?? def.title, def.status);
     this.code = def.code;

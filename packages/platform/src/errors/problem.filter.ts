@@ -57,7 +57,10 @@ export class ProblemExceptionFilter implements ExceptionFilter {
       this.logger.error({ err: exception, requestId }, 'server error');
     }
     rememberProblemCode(req.raw, body.code);
-    reply.status(body.status).headers({ ...headers, 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId }).send(body);
+    reply
+      .status(body.status)
+      .headers({ ...headers, 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId })
+      .send(body);
   }
 }
 

@@ -20,6 +20,8 @@ describe('RejectNulPipe', () => {
     expect(pipe.transform(v, { type: 'query' })).toBe(v);
   });
   it('refuses a NUL in a query parameter with validation_failed and a pointer', () => {
-    expect(() => pipe.transform({ q: 'a\u0000b' }, { type: 'query' })).toThrow(expect.objectContaining({ key: 'ValidationFailed', errors: [expect.objectContaining({ pointer: '/query/q' })] }));
+    expect(() => pipe.transform({ q: 'a\u0000b' }, { type: 'query' })).toThrow(
+      expect.objectContaining({ key: 'ValidationFailed', errors: [expect.objectContaining({ pointer: '/query/q' })] }),
+    );
   });
 });

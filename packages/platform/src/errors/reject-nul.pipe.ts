@@ -27,7 +27,11 @@ export class RejectNulPipe implements PipeTransform {
     const pointers = nulPointers(value);
     if (pointers.length === 0) return value;
     const prefix = metadata.type === 'body' ? '' : `/${metadata.type}`;
-    const errors: ProblemFieldError[] = pointers.map((p) => ({ pointer: prefix + (p === '/' ? '' : p) || '/', code: 'noNulCharacter', message: 'must not contain NUL characters' }));
+    const errors: ProblemFieldError[] = pointers.map((p) => ({
+      pointer: prefix + (p === '/' ? '' : p) || '/',
+      code: 'noNulCharacter',
+      message: 'must not contain NUL characters',
+    }));
     throw new ProblemException('ValidationFailed', { detail: `${errors[0].pointer}: must not contain NUL characters`, errors });
   }
 }

@@ -27,7 +27,18 @@ describe('log scrubbing', () => {
   });
 
   it('keeps only allow-listed headers', () => {
-    const headers = { host: 'h', 'user-agent': 'ua', 'x-api-key': key, 'api-key': key, apikey: key, 'x-api-token': key, 'proxy-authorization': `Basic ${key}`, authorization: 'Bearer t', cookie: 's=1', 'x-request-id': 'r1' };
+    const headers = {
+      host: 'h',
+      'user-agent': 'ua',
+      'x-api-key': key,
+      'api-key': key,
+      apikey: key,
+      'x-api-token': key,
+      'proxy-authorization': `Basic ${key}`,
+      authorization: 'Bearer t',
+      cookie: 's=1',
+      'x-request-id': 'r1',
+    };
     expect(loggedHeaders(headers)).toEqual({ host: 'h', 'user-agent': 'ua', 'x-request-id': 'r1' });
   });
 });

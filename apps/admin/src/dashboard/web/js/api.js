@@ -20,7 +20,10 @@ const sessionListeners = new Set();
 export const onSessionLost = (fn) => sessionListeners.add(fn);
 
 function csrfToken() {
-  const m = document.cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${CSRF_COOKIE}=`));
+  const m = document.cookie
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${CSRF_COOKIE}=`));
   return m ? decodeURIComponent(m.slice(CSRF_COOKIE.length + 1)) : csrfFromLogin;
 }
 

@@ -19,11 +19,14 @@ export function sparkline(daily, { width = 80, height = 24 } = {}) {
   const pts = values.map((v, i) => [2 + i * step, height - 2 - ((height - 4) * v) / max]);
   const sum = values.reduce((a, b) => a + b, 0);
   const label = `${num(sum)} requests in ${values.length} days: ${daily.map((d) => `${d.day.slice(5)} ${num(total(d))}`).join(', ')}`;
-  const svg = s('svg', { class: 'sparkline', viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-label': label },
+  const svg = s(
+    'svg',
+    { class: 'sparkline', viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-label': label },
     s('title', null, label),
     s('polyline', { class: 'spark-area', points: [`2,${height - 2}`, ...pts.map((p) => p.join(',')), `${width - 2},${height - 2}`].join(' ') }),
     s('polyline', { class: 'spark-line', points: pts.map((p) => p.join(',')).join(' ') }),
-    pts.length ? s('circle', { class: 'spark-dot', cx: pts.at(-1)[0], cy: pts.at(-1)[1], r: 2 }) : null);
+    pts.length ? s('circle', { class: 'spark-dot', cx: pts.at(-1)[0], cy: pts.at(-1)[1], r: 2 }) : null,
+  );
   return h('span', { class: 'sparkline-wrap' }, svg, h('span', { class: 'spark-total' }, num(sum)));
 }
 
@@ -63,36 +66,78 @@ export function stackedBars(daily, { height = 220, title = 'Requests per day' } 
       return r;
     });
     const tip = `${d.day}: ${OUTCOMES.map((o) => `${o.label.toLowerCase()} ${num(d[o.key])}`).join(', ')}`;
-    return s('g', { class: 'bar-group' },
+    return s(
+      'g',
+      { class: 'bar-group' },
       s('title', null, tip),
       s('rect', { class: 'bar-hit', x: pad.l + i * slot, y: pad.t, width: slot, height: innerH }),
       segs,
-      i % every === 0 || i === daily.length - 1 ? s('text', { class: 'axis', x: x + bw / 2, y: H - 8, 'text-anchor': 'middle' }, d.day.slice(5)) : null);
+      i % every === 0 || i === daily.length - 1 ? s('text', { class: 'axis', x: x + bw / 2, y: H - 8, 'text-anchor': 'middle' }, d.day.slice(5)) : null,
+    );
   });
-  const svg = s('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `${title}, stacked by outcome` },
-    s('title', null, title), grid, s('line', { class: 'axis-line', x1: pad.l, x2: W - pad.r, y1: y(0), y2: y(0) }), bars);
+  const svg = s(
+    'svg',
+    { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `${title}, stacked by outcome` },
+    s('title', null, title),
+    grid,
+    s('line', { class: 'axis-line', x1: pad.l, x2: W - pad.r, y1: y(0), y2: y(0) }),
+    bars,
+  );
   return h('figure', { class: 'chart-figure' }, svg, legend(daily), dataTable(daily, title));
 }
 
 export function legend(daily) {
   const sums = Object.fromEntries(OUTCOMES.map((o) => [o.key, daily.reduce((a, d) => a + d[o.key], 0)]));
-  return h('figcaption', { class: 'legend' }, OUTCOMES.map((o) => h('span', { class: 'legend-item' }, h('span', { class: `swatch swatch-${o.key}` }), `${o.label} `, h('strong', null, num(sums[o.key])))));
+  return h(
+    'figcaption',
+    { class: 'legend' },
+    OUTCOMES.map((o) => h('span', { class: 'legend-item' }, h('span', { class: `swatch swatch-${o.key}` }), `${o.label} `, h('strong', null, num(sums[o.key])))),
+  );
 }
 
 function dataTable(daily, title) {
-  return h('details', { class: 'chart-data' },
+  return h(
+    'details',
+    { class: 'chart-data' },
     h('summary', null, 'Show the numbers'),
-    h('table', { class: 'table compact' },
+    h(
+      'table',
+      { class: 'table compact' },
       h('caption', { class: 'sr-only' }, title),
-      h('thead', null, h('tr', null, h('th', null, 'Day (UTC)'), OUTCOMES.map((o) => h('th', { class: 'num' }, o.label)))),
-      h('tbody', null, daily.map((d) => h('tr', null, h('td', null, d.day), OUTCOMES.map((o) => h('td', { class: 'num' }, num(d[o.key]))))))));
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          h('th', null, 'Day (UTC)'),
+          OUTCOMES.map((o) => h('th', { class: 'num' }, o.label)),
+        ),
+      ),
+      h(
+        'tbody',
+        null,
+        daily.map((d) =>
+          h(
+            'tr',
+            null,
+            h('td', null, d.day),
+            OUTCOMES.map((o) => h('td', { class: 'num' }, num(d[o.key]))),
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 /** A horizontal meter for the monthly quota. */
 export function meter(used, quota) {
   const ratio = quota ? Math.min(1, used / quota) : 0;
   const tone = ratio >= 0.9 ? 'bad' : ratio >= 0.7 ? 'warn' : 'ok';
-  return s('svg', { class: `meter meter-${tone}`, viewBox: '0 0 400 12', preserveAspectRatio: 'none', role: 'img', 'aria-label': `${Math.round(ratio * 100)}% of the monthly quota used` },
+  return s(
+    'svg',
+    { class: `meter meter-${tone}`, viewBox: '0 0 400 12', preserveAspectRatio: 'none', role: 'img', 'aria-label': `${Math.round(ratio * 100)}% of the monthly quota used` },
     s('rect', { class: 'meter-track', x: 0, y: 0, width: 400, height: 12, rx: 6 }),
-    s('rect', { class: 'meter-fill', x: 0, y: 0, width: Math.max(ratio > 0 ? 6 : 0, 400 * ratio), height: 12, rx: 6 }));
+    s('rect', { class: 'meter-fill', x: 0, y: 0, width: Math.max(ratio > 0 ? 6 : 0, 400 * ratio), height: 12, rx: 6 }),
+  );
 }

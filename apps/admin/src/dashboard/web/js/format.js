@@ -21,13 +21,22 @@ export function relative(iso, never = 'never') {
   if (!iso) return never;
   const diff = new Date(iso).getTime() - Date.now();
   const abs = Math.abs(diff);
-  const units = [['day', 86_400_000], ['hour', 3_600_000], ['minute', 60_000]];
+  const units = [
+    ['day', 86_400_000],
+    ['hour', 3_600_000],
+    ['minute', 60_000],
+  ];
   const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
   for (const [unit, ms] of units) if (abs >= ms) return rtf.format(Math.round(diff / ms), unit);
   return diff < 0 ? 'just now' : 'in a moment';
 }
 
-const WINDOWS = [[86_400, 'day'], [3_600, 'hour'], [60, 'minute'], [1, 'second']];
+const WINDOWS = [
+  [86_400, 'day'],
+  [3_600, 'hour'],
+  [60, 'minute'],
+  [1, 'second'],
+];
 
 /** {limit: 60, windowSeconds: 60} → "60 / minute"; odd windows → "100 / 90 s". */
 export function rate(r) {

@@ -68,5 +68,8 @@ function networkText(n, bits, width) {
 
 /** Splits a textarea (lines, commas, spaces) into entries. */
 export function splitEntries(text) {
-  return text.split(/[\s,]+/).map((e) => e.trim()).filter(Boolean);
+  return text
+    .split(/[\s,]+/)
+    .map((e) => e.trim())
+    .filter(Boolean);
 }

@@ -43,7 +43,12 @@ function parseHash() {
 function match(path) {
   for (const r of ROUTES) {
     const names = [];
-    const re = new RegExp(`^${r.path.replace(/:[a-z]+/g, (m) => { names.push(m.slice(1)); return '([^/]+)'; })}$`);
+    const re = new RegExp(
+      `^${r.path.replace(/:[a-z]+/g, (m) => {
+        names.push(m.slice(1));
+        return '([^/]+)';
+      })}$`,
+    );
     const m = re.exec(path);
     if (m) return { route: r, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])])) };
   }
@@ -71,7 +76,11 @@ async function refreshMe() {
 }
 
 async function signOut() {
-  try { await post('/api/auth/logout'); } catch { /* the session may already be gone */ }
+  try {
+    await post('/api/auth/logout');
+  } catch {
+    /* the session may already be gone */
+  }
   app.me = null;
   rememberCsrf(null);
   flash('You are signed out.');
@@ -85,34 +94,55 @@ function shell(route, content) {
   const userLinks = ROUTES.filter((r) => r.nav && !r.admin);
   const adminLinks = me.role === 'admin' ? ROUTES.filter((r) => r.nav && r.admin) : [];
   const plan = me.trial && me.trial.active ? `${me.plan.name} trial` : me.plan.name;
-  return h('div', { class: 'layout' },
-    h('aside', { class: 'sidebar' },
+  return h(
+    'div',
+    { class: 'layout' },
+    h(
+      'aside',
+      { class: 'sidebar' },
       h('a', { class: 'brand', href: '#/keys' }, h('img', { src: '/assets/favicon.svg', alt: '', width: 28, height: 28 }), h('span', null, 'Vigil')),
       h('nav', { 'aria-label': 'Main' }, userLinks.map(link)),
       adminLinks.length ? h('nav', { 'aria-label': 'Operator', class: 'nav-admin' }, h('p', { class: 'nav-heading' }, 'Operator'), adminLinks.map(link)) : null,
-      h('div', { class: 'sidebar-foot' },
+      h(
+        'div',
+        { class: 'sidebar-foot' },
         h('p', { class: 'who', title: me.email, dataset: { testid: 'who' } }, me.email),
         h('p', null, badge(plan, 'info'), me.role === 'admin' ? badge('admin', 'neutral') : null),
-        h('button', { class: 'btn btn-link', type: 'button', onclick: signOut, dataset: { testid: 'sign-out' } }, 'Sign out'))),
-    h('main', { class: 'content', id: 'main', tabindex: '-1' }, me.emailVerified === false ? verifyBanner(me) : null, content));
+        h('button', { class: 'btn btn-link', type: 'button', onclick: signOut, dataset: { testid: 'sign-out' } }, 'Sign out'),
+      ),
+    ),
+    h('main', { class: 'content', id: 'main', tabindex: '-1' }, me.emailVerified === false ? verifyBanner(me) : null, content),
+  );
 }
 
 /** Shown on every page until the address is verified: keys cannot be created before. */
 function verifyBanner(me) {
-  const resend = h('button', { class: 'btn btn-secondary', type: 'button', dataset: { testid: 'resend-verification' }, onclick: async () => {
-    resend.disabled = true;
-    try {
-      const r = await post('/api/auth/verify-email/resend');
-      toast(r.detail);
-    } catch (err) {
-      toast(err.message, 'error');
-    } finally {
-      resend.disabled = false;
-    }
-  } }, 'Send a new link');
-  return h('div', { class: 'alert alert-warn verify-banner', role: 'status', dataset: { testid: 'verify-banner' } },
+  const resend = h(
+    'button',
+    {
+      class: 'btn btn-secondary',
+      type: 'button',
+      dataset: { testid: 'resend-verification' },
+      onclick: async () => {
+        resend.disabled = true;
+        try {
+          const r = await post('/api/auth/verify-email/resend');
+          toast(r.detail);
+        } catch (err) {
+          toast(err.message, 'error');
+        } finally {
+          resend.disabled = false;
+        }
+      },
+    },
+    'Send a new link',
+  );
+  return h(
+    'div',
+    { class: 'alert alert-warn verify-banner', role: 'status', dataset: { testid: 'verify-banner' } },
     h('span', null, h('strong', null, 'Verify your email address. '), `Follow the link we sent to ${me.email} to create API keys.`),
-    resend);
+    resend,
+  );
 }
 
 async function render() {
@@ -126,7 +156,19 @@ async function render() {
   }
   if (route.public && app.me && !route.any) return navigate('keys');
   document.title = `${route.title} · Vigil`;
-  const ctx = { app, params, query, navigate, refreshMe, flash, take: () => { const f = app.flash; app.flash = null; return f; } };
+  const ctx = {
+    app,
+    params,
+    query,
+    navigate,
+    refreshMe,
+    flash,
+    take: () => {
+      const f = app.flash;
+      app.flash = null;
+      return f;
+    },
+  };
   if (route.admin && app.me.role !== 'admin') {
     return mount(root, shell(route, h('div', { class: 'page' }, errorBox(new Error('This page is for internal admins.')))));
   }

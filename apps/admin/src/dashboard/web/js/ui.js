@@ -2,9 +2,12 @@
 import { h, mount } from './dom.js';
 
 export function pageHeader(title, subtitle, ...actions) {
-  return h('header', { class: 'page-header' },
+  return h(
+    'header',
+    { class: 'page-header' },
     h('div', null, h('h1', null, title), subtitle ? h('p', { class: 'muted' }, subtitle) : null),
-    actions.length ? h('div', { class: 'page-actions' }, actions) : null);
+    actions.length ? h('div', { class: 'page-actions' }, actions) : null,
+  );
 }
 
 export function badge(text, tone = 'neutral', title) {
@@ -46,13 +49,24 @@ export function openDialog({ title, render, onClose, wide = false, testid }) {
     mount(dlg);
     onClose?.();
   };
-  dlg.addEventListener('cancel', (e) => { e.preventDefault(); close(); });
+  dlg.addEventListener('cancel', (e) => {
+    e.preventDefault();
+    close();
+  });
   dlg.addEventListener('close', () => close());
   const titleEl = h('h2', { class: 'dialog-title' }, title);
   const body = h('div', { class: 'dialog-body' });
   mount(dlg, h('div', { class: 'dialog-head' }, titleEl, h('button', { class: 'icon-btn', type: 'button', 'aria-label': 'Close', onclick: close }, '×')), body);
   document.body.append(dlg);
-  mount(body, render(close, { setTitle: (t) => { titleEl.textContent = t; }, body }));
+  mount(
+    body,
+    render(close, {
+      setTitle: (t) => {
+        titleEl.textContent = t;
+      },
+      body,
+    }),
+  );
   dlg.showModal();
   return { close, dialog: dlg, body };
 }
@@ -65,11 +79,25 @@ export function confirmDialog({ title, message, confirmLabel, danger = true }) {
       title,
       testid: 'confirm-dialog',
       onClose: () => resolve(result),
-      render: (close) => h('div', null,
-        h('div', { class: 'confirm-message' }, message),
-        h('div', { class: 'dialog-actions' },
-          button('Cancel', close, { kind: 'secondary' }),
-          button(confirmLabel, () => { result = true; close(); }, { kind: danger ? 'danger' : 'primary', dataset: { testid: 'confirm' } }))),
+      render: (close) =>
+        h(
+          'div',
+          null,
+          h('div', { class: 'confirm-message' }, message),
+          h(
+            'div',
+            { class: 'dialog-actions' },
+            button('Cancel', close, { kind: 'secondary' }),
+            button(
+              confirmLabel,
+              () => {
+                result = true;
+                close();
+              },
+              { kind: danger ? 'danger' : 'primary', dataset: { testid: 'confirm' } },
+            ),
+          ),
+        ),
     });
   });
 }
@@ -114,11 +142,14 @@ export function clearFieldErrors(form) {
 export function field(label, control, { pointer, hint, id } = {}) {
   const controlId = id || control.id || `f-${Math.random().toString(36).slice(2, 9)}`;
   control.id = controlId;
-  return h('div', { class: 'field' },
+  return h(
+    'div',
+    { class: 'field' },
     h('label', { for: controlId }, label),
     control,
     hint ? h('p', { class: 'hint' }, hint) : null,
-    h('p', { class: 'field-error', 'data-error-for': pointer || `/${control.name || ''}`, 'aria-live': 'polite' }));
+    h('p', { class: 'field-error', 'data-error-for': pointer || `/${control.name || ''}`, 'aria-live': 'polite' }),
+  );
 }
 
 /** Copies text; falls back to selecting it (non-secure origins have no async clipboard). */
@@ -128,27 +159,53 @@ export async function copyText(text, selectEl) {
       await navigator.clipboard.writeText(text);
       return true;
     }
-  } catch { /* fall through */ }
+  } catch {
+    /* fall through */
+  }
   if (selectEl && typeof selectEl.select === 'function') {
     selectEl.focus();
     selectEl.select();
-    try { return document.execCommand('copy'); } catch { return false; }
+    try {
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    }
   }
   return false;
 }
 
 export function copyButton(getText, selectEl, label = 'Copy') {
-  const btn = button(label, async () => {
-    const ok = await copyText(getText(), typeof selectEl === 'function' ? selectEl() : selectEl);
-    btn.textContent = ok ? 'Copied' : 'Press Ctrl+C';
-    setTimeout(() => { btn.textContent = label; }, 1800);
-  }, { kind: 'secondary', dataset: { testid: 'copy' } });
+  const btn = button(
+    label,
+    async () => {
+      const ok = await copyText(getText(), typeof selectEl === 'function' ? selectEl() : selectEl);
+      btn.textContent = ok ? 'Copied' : 'Press Ctrl+C';
+      setTimeout(() => {
+        btn.textContent = label;
+      }, 1800);
+    },
+    { kind: 'secondary', dataset: { testid: 'copy' } },
+  );
   return btn;
 }
 
 export function table(headers, rows, { testid, className = '' } = {}) {
-  return h('div', { class: 'table-wrap' },
-    h('table', { class: `table ${className}`, dataset: testid ? { testid } : undefined },
-      h('thead', null, h('tr', null, headers.map((x) => h('th', { scope: 'col', class: x.class }, x.label ?? x)))),
-      h('tbody', null, rows)));
+  return h(
+    'div',
+    { class: 'table-wrap' },
+    h(
+      'table',
+      { class: `table ${className}`, dataset: testid ? { testid } : undefined },
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          headers.map((x) => h('th', { scope: 'col', class: x.class }, x.label ?? x)),
+        ),
+      ),
+      h('tbody', null, rows),
+    ),
+  );
 }

@@ -11,7 +11,13 @@ const toIso = (local) => (local ? new Date(`${local}:00Z`).toISOString() : '');
 const toLocal = (iso) => (iso ? new Date(iso).toISOString().slice(0, 16) : '');
 
 export async function renderAdminAudit(ctx) {
-  const f = { actor: ctx.query.get('actor') || '', action: ctx.query.get('action') || '', target: ctx.query.get('target') || '', from: ctx.query.get('from') || '', to: ctx.query.get('to') || '' };
+  const f = {
+    actor: ctx.query.get('actor') || '',
+    action: ctx.query.get('action') || '',
+    target: ctx.query.get('target') || '',
+    from: ctx.query.get('from') || '',
+    to: ctx.query.get('to') || '',
+  };
   const offset = Math.max(0, Number(ctx.query.get('offset')) || 0);
   const inputs = {
     actor: h('input', { name: 'actor', value: f.actor, placeholder: 'email, account id or cli', 'aria-label': 'Actor' }),
@@ -20,31 +26,64 @@ export async function renderAdminAudit(ctx) {
     from: h('input', { type: 'datetime-local', name: 'from', value: toLocal(f.from), 'aria-label': 'From (UTC)' }),
     to: h('input', { type: 'datetime-local', name: 'to', value: toLocal(f.to), 'aria-label': 'To (UTC)' }),
   };
-  const form = h('form', { class: 'filters', onsubmit: (e) => {
-    e.preventDefault();
-    ctx.navigate(`admin/audit${query({ actor: inputs.actor.value.trim(), action: inputs.action.value.trim(), target: inputs.target.value.trim(), from: toIso(inputs.from.value), to: toIso(inputs.to.value) })}`);
-  } },
-  ['actor', 'action', 'target'].map((k) => h('label', { class: 'filter' }, h('span', null, k[0].toUpperCase() + k.slice(1)), inputs[k])),
-  h('label', { class: 'filter' }, h('span', null, 'From (UTC)'), inputs.from),
-  h('label', { class: 'filter' }, h('span', null, 'To (UTC)'), inputs.to),
-  h('div', { class: 'filter-actions' }, button('Filter', null, { kind: 'primary', type: 'submit' }), h('a', { class: 'btn btn-ghost', href: '#/admin/audit' }, 'Reset')));
+  const form = h(
+    'form',
+    {
+      class: 'filters',
+      onsubmit: (e) => {
+        e.preventDefault();
+        ctx.navigate(
+          `admin/audit${query({ actor: inputs.actor.value.trim(), action: inputs.action.value.trim(), target: inputs.target.value.trim(), from: toIso(inputs.from.value), to: toIso(inputs.to.value) })}`,
+        );
+      },
+    },
+    ['actor', 'action', 'target'].map((k) => h('label', { class: 'filter' }, h('span', null, k[0].toUpperCase() + k.slice(1)), inputs[k])),
+    h('label', { class: 'filter' }, h('span', null, 'From (UTC)'), inputs.from),
+    h('label', { class: 'filter' }, h('span', null, 'To (UTC)'), inputs.to),
+    h('div', { class: 'filter-actions' }, button('Filter', null, { kind: 'primary', type: 'submit' }), h('a', { class: 'btn btn-ghost', href: '#/admin/audit' }, 'Reset')),
+  );
 
   const r = await get(`/api/admin/audit${query({ ...f, limit: PAGE, offset })}`);
-  const rows = r.events.map((e) => h('tr', { dataset: { testid: 'audit-row' } },
-    h('td', { class: 'nowrap' }, dateTime(e.createdAt)),
-    h('td', null, e.actor.label || e.actor.id || '—', h('div', { class: 'muted small' }, e.actor.type)),
-    h('td', null, h('code', null, e.action)),
-    h('td', null, e.target.type, e.target.id ? h('div', { class: 'muted small mono' }, e.target.id) : null),
-    h('td', { class: 'mono small' }, e.ip || '—'),
-    h('td', null, e.before || e.after
-      ? h('details', { class: 'diff' }, h('summary', null, 'changes'), e.before ? h('pre', { class: 'code small' }, `before ${JSON.stringify(e.before, null, 1)}`) : null, e.after ? h('pre', { class: 'code small' }, `after ${JSON.stringify(e.after, null, 1)}`) : null)
-      : h('span', { class: 'muted' }, '—'), e.requestId ? h('div', { class: 'muted small mono', title: 'request id' }, e.requestId) : null)));
+  const rows = r.events.map((e) =>
+    h(
+      'tr',
+      { dataset: { testid: 'audit-row' } },
+      h('td', { class: 'nowrap' }, dateTime(e.createdAt)),
+      h('td', null, e.actor.label || e.actor.id || '—', h('div', { class: 'muted small' }, e.actor.type)),
+      h('td', null, h('code', null, e.action)),
+      h('td', null, e.target.type, e.target.id ? h('div', { class: 'muted small mono' }, e.target.id) : null),
+      h('td', { class: 'mono small' }, e.ip || '—'),
+      h(
+        'td',
+        null,
+        e.before || e.after
+          ? h(
+              'details',
+              { class: 'diff' },
+              h('summary', null, 'changes'),
+              e.before ? h('pre', { class: 'code small' }, `before ${JSON.stringify(e.before, null, 1)}`) : null,
+              e.after ? h('pre', { class: 'code small' }, `after ${JSON.stringify(e.after, null, 1)}`) : null,
+            )
+          : h('span', { class: 'muted' }, '—'),
+        e.requestId ? h('div', { class: 'muted small mono', title: 'request id' }, e.requestId) : null,
+      ),
+    ),
+  );
   const link = (o) => `#/admin/audit${query({ ...f, offset: o })}`;
-  const pager = h('div', { class: 'pager' },
+  const pager = h(
+    'div',
+    { class: 'pager' },
     h('span', { class: 'muted' }, r.total ? `${r.offset + 1}–${r.offset + r.events.length} of ${r.total}` : '0 events'),
     r.offset > 0 ? h('a', { class: 'btn btn-secondary', href: link(Math.max(0, r.offset - r.limit)) }, '← Newer') : null,
-    r.offset + r.events.length < r.total ? h('a', { class: 'btn btn-secondary', href: link(r.offset + r.limit) }, 'Older →') : null);
-  return h('div', null, pageHeader('Audit log', 'Every change to accounts and keys, newest first. Never holds a key or a password.'),
+    r.offset + r.events.length < r.total ? h('a', { class: 'btn btn-secondary', href: link(r.offset + r.limit) }, 'Older →') : null,
+  );
+  return h(
+    'div',
+    null,
+    pageHeader('Audit log', 'Every change to accounts and keys, newest first. Never holds a key or a password.'),
     h('section', { class: 'card' }, form),
-    r.events.length ? h('section', { class: 'card card-flush' }, table(['Time', 'Actor', 'Action', 'Target', 'IP', 'Details'], rows, { testid: 'audit-table' }), pager) : h('section', { class: 'card' }, emptyState('No events match these filters')));
+    r.events.length
+      ? h('section', { class: 'card card-flush' }, table(['Time', 'Actor', 'Action', 'Target', 'IP', 'Details'], rows, { testid: 'audit-table' }), pager)
+      : h('section', { class: 'card' }, emptyState('No events match these filters')),
+  );
 }

@@ -5,11 +5,17 @@ import { h, mount } from '../dom.js';
 import { clearFieldErrors, errorBox, field, showFieldErrors } from '../ui.js';
 
 function card(title, ...children) {
-  return h('div', { class: 'auth auth-single' },
-    h('main', { class: 'auth-card' },
+  return h(
+    'div',
+    { class: 'auth auth-single' },
+    h(
+      'main',
+      { class: 'auth-card' },
       h('div', { class: 'brand brand-lg' }, h('img', { src: '/assets/favicon.svg', alt: '', width: 36, height: 36 }), h('span', null, 'Vigil')),
       h('h1', { class: 'auth-title' }, title),
-      ...children));
+      ...children,
+    ),
+  );
 }
 
 /** The server ended this browser's session (if any): forget it here too, without a "session lost" notice. */
@@ -25,15 +31,19 @@ export async function renderVerifyEmail(ctx) {
   try {
     const r = await post('/api/auth/verify-email', { token: ctx.params.token });
     signedOut(ctx); // verification ends the sessions opened before it
-    return card('Email address verified',
+    return card(
+      'Email address verified',
       h('div', { class: 'alert alert-info', role: 'status', dataset: { testid: 'verified' } }, `${r.email} is verified. Sign in to create API keys.`),
-      signInLink());
+      signInLink(),
+    );
   } catch (err) {
     if (!(err instanceof ApiError) || err.code !== 'link_invalid') throw err;
-    return card('This link cannot be used',
+    return card(
+      'This link cannot be used',
       h('div', { class: 'alert alert-error', role: 'alert', dataset: { testid: 'link-invalid' } }, err.message),
       h('p', { class: 'muted small' }, 'Signed in, you can ask for a new verification link from any page. Signing up again with the same address also sends a new one.'),
-      signInLink());
+      signInLink(),
+    );
   }
 }
 
@@ -43,23 +53,30 @@ export function renderForgotPassword() {
   const email = h('input', { type: 'email', name: 'email', autocomplete: 'email', required: true, maxlength: 320, dataset: { testid: 'email' } });
   const submit = h('button', { class: 'btn btn-primary btn-block', type: 'submit', dataset: { testid: 'submit' } }, 'Send a reset link');
   const holder = h('div');
-  const form = h('form', { class: 'auth-form', novalidate: true, onsubmit: async (e) => {
-    e.preventDefault();
-    clearFieldErrors(form);
-    mount(general);
-    submit.disabled = true;
-    try {
-      const r = await post('/api/auth/password-reset', { email: email.value.trim() });
-      mount(holder, h('div', { class: 'alert alert-info', role: 'status', dataset: { testid: 'reset-sent' } }, r.detail), signInLink('Back to sign in'));
-    } catch (err) {
-      showFieldErrors(form, err, general);
-      submit.disabled = false;
-    }
-  } },
+  const form = h(
+    'form',
+    {
+      class: 'auth-form',
+      novalidate: true,
+      onsubmit: async (e) => {
+        e.preventDefault();
+        clearFieldErrors(form);
+        mount(general);
+        submit.disabled = true;
+        try {
+          const r = await post('/api/auth/password-reset', { email: email.value.trim() });
+          mount(holder, h('div', { class: 'alert alert-info', role: 'status', dataset: { testid: 'reset-sent' } }, r.detail), signInLink('Back to sign in'));
+        } catch (err) {
+          showFieldErrors(form, err, general);
+          submit.disabled = false;
+        }
+      },
+    },
     h('p', { class: 'muted' }, 'Enter the email address of your account. We will send a link to choose a new password.'),
     field('Email', email, { pointer: '/email' }),
     general,
-    submit);
+    submit,
+  );
   mount(holder, form, h('p', { class: 'small' }, h('a', { href: '#/signin' }, 'Back to sign in')));
   return card('Reset your password', holder);
 }
@@ -68,36 +85,59 @@ export function renderForgotPassword() {
 export function renderResetPassword(ctx) {
   const { config } = ctx.app;
   const general = h('div', { class: 'form-general' });
-  const password = h('input', { type: 'password', name: 'newPassword', autocomplete: 'new-password', required: true, minlength: config.passwordMinLength, maxlength: 256, dataset: { testid: 'password' } });
+  const password = h('input', {
+    type: 'password',
+    name: 'newPassword',
+    autocomplete: 'new-password',
+    required: true,
+    minlength: config.passwordMinLength,
+    maxlength: 256,
+    dataset: { testid: 'password' },
+  });
   const submit = h('button', { class: 'btn btn-primary btn-block', type: 'submit', dataset: { testid: 'submit' } }, 'Set the new password');
   const holder = h('div');
-  const form = h('form', { class: 'auth-form', novalidate: true, onsubmit: async (e) => {
-    e.preventDefault();
-    clearFieldErrors(form);
-    mount(general);
-    if (password.value.length < config.passwordMinLength) {
-      return showFieldErrors(form, new ApiError(400, { detail: 'Check the form.', errors: [{ pointer: '/newPassword', message: `must be at least ${config.passwordMinLength} characters` }] }), general);
-    }
-    submit.disabled = true;
-    try {
-      await post('/api/auth/password-reset/confirm', { token: ctx.params.token, newPassword: password.value });
-      password.value = '';
-      signedOut(ctx); // a new password ends every session
-      ctx.flash('Password changed. Every session was signed out; sign in with the new password.');
-      ctx.navigate('signin');
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'link_invalid') {
-        mount(holder, h('div', { class: 'alert alert-error', role: 'alert', dataset: { testid: 'link-invalid' } }, err.message), h('p', null, h('a', { href: '#/forgot-password' }, 'Ask for a new link')));
-        return;
-      }
-      showFieldErrors(form, err, general);
-      if (!err.errors?.length) mount(general, errorBox(err));
-      submit.disabled = false;
-    }
-  } },
+  const form = h(
+    'form',
+    {
+      class: 'auth-form',
+      novalidate: true,
+      onsubmit: async (e) => {
+        e.preventDefault();
+        clearFieldErrors(form);
+        mount(general);
+        if (password.value.length < config.passwordMinLength) {
+          return showFieldErrors(
+            form,
+            new ApiError(400, { detail: 'Check the form.', errors: [{ pointer: '/newPassword', message: `must be at least ${config.passwordMinLength} characters` }] }),
+            general,
+          );
+        }
+        submit.disabled = true;
+        try {
+          await post('/api/auth/password-reset/confirm', { token: ctx.params.token, newPassword: password.value });
+          password.value = '';
+          signedOut(ctx); // a new password ends every session
+          ctx.flash('Password changed. Every session was signed out; sign in with the new password.');
+          ctx.navigate('signin');
+        } catch (err) {
+          if (err instanceof ApiError && err.code === 'link_invalid') {
+            mount(
+              holder,
+              h('div', { class: 'alert alert-error', role: 'alert', dataset: { testid: 'link-invalid' } }, err.message),
+              h('p', null, h('a', { href: '#/forgot-password' }, 'Ask for a new link')),
+            );
+            return;
+          }
+          showFieldErrors(form, err, general);
+          if (!err.errors?.length) mount(general, errorBox(err));
+          submit.disabled = false;
+        }
+      },
+    },
     field('New password', password, { pointer: '/newPassword', hint: `At least ${config.passwordMinLength} characters; a passphrase works well.` }),
     general,
-    submit);
+    submit,
+  );
   mount(holder, form);
   return card('Choose a new password', holder);
 }
