@@ -120,7 +120,7 @@ describe('knowledge-base releases: activation hot-swaps every instance under loa
           .sort()
           .join() === 'ibuprofen,warfarin' &&
         (i as unknown as { severityBySource?: object }).severityBySource !== undefined &&
-        Object.hasOwn((f as { severityBySource: object }).severityBySource, 'hospital-local'),
+        Object.hasOwn((i as unknown as { severityBySource: object }).severityBySource, 'hospital-local'),
     );
     expect(wi.severityBySource['hospital-local']).toBe('minor');
     expect(['major', 'contraindicated']).toContain(wi.severity);

@@ -4,6 +4,7 @@ import { type RunningApi, startApi } from './support/start-api';
 import { seedKey, withPgClient } from '@vigil/testing';
 import { ApiKeyPrincipalService } from '../src/keys/api-key-principal.service';
 import { changeKey } from './support/seed';
+import { waitFor } from './support/wait-for';
 
 const get = (api: RunningApi, path: string, headers: Record<string, string> = {}) => fetch(`${api.url}${path}`, { headers });
 
@@ -184,12 +185,3 @@ describe.each([
 });
 
 import { UsageRecorderService as UsageRecorder } from '../src/keys/usage-recorder.service';
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 2000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('condition not met in time');
-}

@@ -1,9 +1,12 @@
+import { hashApiKey } from '@vigil/auth';
 import { seedKey } from '@vigil/testing';
 import { PUBLIC_SCOPES } from '@vigil/contracts';
 import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
 import { routeManifest, type RouteEntry } from '../src/manifest/route-manifest';
 import { changeKey } from './support/seed';
 import { type RunningApi, startApi } from './support/start-api';
+import { waitFor } from './support/wait-for';
+import { ApiKeyPrincipalService } from '../src/keys/api-key-principal.service';
 
 /**
  * The auth surface as data: a committed manifest of every route (method, path, scopes, public flag), and one
@@ -68,7 +71,9 @@ describe('route manifest and security suite', () => {
       await call(r, { 'x-api-key': limited.key });
       await call(r, { 'x-api-key': limited.key });
       await changeKey(db.url, limited.keyId, `UPDATE api_key SET allowed_ips = '{}' WHERE id = $1`);
-      await new Promise((res) => setTimeout(res, 50));
+      // Wait for the change event to reach the key cache, asking the cache itself (a request would spend quota).
+      const principals = api.app.get(ApiKeyPrincipalService);
+      await waitFor(async () => (await principals.findByHash(hashApiKey(limited.key)))?.allowedIps.length === 0);
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await call(r, { 'x-api-key': limited.key })).status === 429 ? 429 : 'admitted');
       expect([label, statuses]).toEqual([label, ['admitted', 'admitted', 429]]);

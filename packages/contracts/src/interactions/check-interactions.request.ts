@@ -48,12 +48,10 @@ const DrugIdentifierSchema = z
   });
 
 /** One drug of a check: a name string, or an object with exactly one identifier and an optional client id. */
-export const DrugEntrySchema = z
-  .union([DrugNameSchema, DrugIdentifierSchema], { error: 'each drug must be a name string or an object with one of name, rxcui, atc, ndc' })
-  .meta({
-    id: 'DrugEntry',
-    description: 'A drug: a name string, or an object with exactly one identifier (`name`, `rxcui`, `atc` or `ndc`) and an optional client `id` echoed back in its resolution.',
-  });
+export const DrugEntrySchema = z.union([DrugNameSchema, DrugIdentifierSchema], { error: 'each drug must be a name string or an object with one of name, rxcui, atc, ndc' }).meta({
+  id: 'DrugEntry',
+  description: 'A drug: a name string, or an object with exactly one identifier (`name`, `rxcui`, `atc` or `ndc`) and an optional client `id` echoed back in its resolution.',
+});
 
 export type CheckDrugEntry = z.infer<typeof DrugEntrySchema>;
 
