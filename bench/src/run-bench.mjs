@@ -8,6 +8,7 @@ import { createDataSource } from '@vigil/db';
 import { withDatabase } from '@vigil/db/testing';
 import { freePort, seedKey as seedTestKey, spawnApp, withPgClient } from '@vigil/testing';
 import { describeLoad, pinSelf, pinServer, runLoad } from './load.mjs';
+import { VigilClient } from '@vigil/client';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(here, '..', '..');
@@ -142,7 +143,8 @@ async function keyPipelineSuite(db) {
   const haveRedis = await redisAnswers();
   const apiMemory = await startApi({ DATABASE_URL: db.url });
   const apiRedis = haveRedis ? await startApi({ DATABASE_URL: db.url, REDIS_URL: redisUrl }) : null;
-  const body = await (await fetch(`${apiMemory}/v1/key`, { headers: { 'x-api-key': key } })).json();
+  // The bare server answers with the very bytes a client of the API gets (read through @vigil/client).
+  const body = await new VigilClient({ baseUrl: apiMemory, apiKey: key }).key.describe();
   const bare = await startServer('bare', body);
   const plain = await startServer('nest-plain', body);
   const headers = { 'x-api-key': key };
@@ -172,7 +174,7 @@ async function checkSuite(db) {
   const api = await startApi({ DATABASE_URL: db.url, ...(haveRedis ? { REDIS_URL: redisUrl } : {}) });
   const headers = { 'x-api-key': key, 'content-type': 'application/json' };
   const body = JSON.stringify({ drugs: TEN_DRUGS });
-  const sample = await (await fetch(`${api}/v1/interactions/check`, { method: 'POST', headers, body })).json();
+  const sample = await new VigilClient({ baseUrl: api, apiKey: key }).interactions.check({ drugs: TEN_DRUGS });
   const bare = await startServer('bare', sample);
   const post = { method: 'POST', headers, body };
   const rows = await interleaved([
