@@ -22,7 +22,8 @@ export {
   type KeyPolicyOptions,
 } from './guards/key-policy.tokens';
 export { keyState, type KeyRequestState } from './guards/key-request';
-export { KeyPolicyException, keyProblem } from './guards/key-problem';
+export { keyProblem } from './guards/key-problem';
+export { ProblemException, type ProblemInit } from './errors/problem.exception';
 export { ApiKeyAuthGuard } from './guards/api-key-auth.guard';
 export { ApiKeyStatusGuard } from './guards/api-key-status.guard';
 export { IpAllowlistGuard } from './guards/ip-allowlist.guard';

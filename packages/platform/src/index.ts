@@ -3,7 +3,8 @@ export { baseEnvShape, baseEnvSchema, httpTimeouts, portSchema, type BaseConfig 
 export { requestIdFor } from './logging/request-id';
 export { pinoOptions, REDACT_PATHS, type LoggerOptionsInput } from './logging/logger.options';
 export { PinoNestLogger } from './logging/pino-nest.logger';
-export { ProblemException, type ProblemInit } from './errors/problem.exception';
+// The one problem exception lives in @vigil/auth (the lowest package that throws it); re-exported for the apps.
+export { ProblemException, type ProblemInit } from '@vigil/auth';
 export { problemBody, keyForStatus, validationDetail, PROBLEM_CONTENT_TYPE, MAX_PROBLEM_ERRORS } from './errors/problem-body';
 export { ProblemExceptionFilter } from './errors/problem.filter';
 export { DatabaseModule, DATABASE_LOCATION, type DatabaseModuleOptions } from './database/database.module';

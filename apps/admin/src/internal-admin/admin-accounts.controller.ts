@@ -5,6 +5,8 @@ import { AccountsService } from '../accounts/accounts.service';
 import { actorFrom } from '../common/actor-from-request';
 import { KeysService } from '../keys/keys.service';
 import { Roles } from '../sessions/roles.decorator';
+import { CurrentAccount } from '../sessions/current-session.decorator';
+import type { AccountEntity } from '@vigil/db';
 import type { SessionRequest } from '../sessions/session-request';
 import { AdminAccountsService } from './admin-accounts.service';
 import { ListAccountsRequest } from './list-accounts.request';
@@ -28,9 +30,9 @@ export class AdminAccountsController {
 
   @Post(':id/suspend')
   @HttpCode(200)
-  async suspend(@Param('id') id: string, @Req() req: Req) {
+  async suspend(@Param('id') id: string, @CurrentAccount() admin: AccountEntity, @Req() req: Req) {
     const account = await this.adminAccounts.require(id);
-    if (account.id === req.vigilSession!.account.id) throw new ProblemException('Conflict', { detail: 'You cannot suspend your own account.' });
+    if (account.id === admin.id) throw new ProblemException('Conflict', { detail: 'You cannot suspend your own account.' });
     return { account: this.accounts.view(await this.accounts.setStatus(account.id, 'suspended', actorFrom(req))) };
   }
 

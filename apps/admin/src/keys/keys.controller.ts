@@ -1,11 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
 import { CreateApiKeyRequest, UpdateApiKeyRequest } from '@vigil/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { actorFrom } from '../common/actor-from-request';
-import type { SessionRequest } from '../sessions/session-request';
+import type { AccountEntity } from '@vigil/db';
+import type { FastifyReply } from 'fastify';
+import type { Actor } from '../common/actor';
+import { CurrentAccount, CurrentActor } from '../sessions/current-session.decorator';
 import { KeysService } from './keys.service';
-
-type Req = FastifyRequest & SessionRequest;
 
 /** `/api/keys`: the signed-in account's own keys. Another account's key answers 404. */
 @Controller('api/keys')
@@ -13,29 +12,29 @@ export class KeysController {
   constructor(private readonly keys: KeysService) {}
 
   @Get()
-  async list(@Req() req: Req) {
-    return { keys: await this.keys.list({ accountId: req.vigilSession!.account.id }) };
+  async list(@CurrentAccount() account: AccountEntity) {
+    return { keys: await this.keys.list({ accountId: account.id }) };
   }
 
   @Post()
-  async create(@Body() body: CreateApiKeyRequest, @Req() req: Req, @Res({ passthrough: true }) reply: FastifyReply) {
+  async create(@Body() body: CreateApiKeyRequest, @CurrentAccount() account: AccountEntity, @CurrentActor() actor: Actor, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('cache-control', 'no-store');
-    return this.keys.create(req.vigilSession!.account.id, body, actorFrom(req));
+    return this.keys.create(account.id, body, actor);
   }
 
   @Get(':id')
-  get(@Param('id') id: string, @Req() req: Req) {
-    return this.keys.get({ accountId: req.vigilSession!.account.id }, id);
+  get(@Param('id') id: string, @CurrentAccount() account: AccountEntity) {
+    return this.keys.get({ accountId: account.id }, id);
   }
 
   @Patch(':id')
-  update(@Param('id') id: string, @Body() body: UpdateApiKeyRequest, @Req() req: Req) {
-    return this.keys.update({ accountId: req.vigilSession!.account.id }, id, body, actorFrom(req));
+  update(@Param('id') id: string, @Body() body: UpdateApiKeyRequest, @CurrentAccount() account: AccountEntity, @CurrentActor() actor: Actor) {
+    return this.keys.update({ accountId: account.id }, id, body, actor);
   }
 
   @Post(':id/revoke')
   @HttpCode(200)
-  revoke(@Param('id') id: string, @Req() req: Req) {
-    return this.keys.revoke({ accountId: req.vigilSession!.account.id }, id, actorFrom(req));
+  revoke(@Param('id') id: string, @CurrentAccount() account: AccountEntity, @CurrentActor() actor: Actor) {
+    return this.keys.revoke({ accountId: account.id }, id, actor);
   }
 }

@@ -4,13 +4,15 @@ import { ProblemException, requestIdFor } from '@vigil/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountEmailService } from '../accounts/account-email.service';
 import { AccountsService } from '../accounts/accounts.service';
-import { actorFrom } from '../common/actor-from-request';
 import { CSRF_COOKIE, SESSION_COOKIE, serializeCookie } from './cookies';
 import { ChangePasswordRequest, EmailRequest, LoginRequest, ResetPasswordRequest, SignupRequest, TokenRequest } from './auth.requests';
 import { LoginFailureLimiter } from './login-failure.limiter';
 import { LoginThrottleGuard } from './login-throttle.guard';
 import type { SessionRequest } from './session-request';
-import { SessionsService } from './sessions.service';
+import { type SessionContext, SessionsService } from './sessions.service';
+import { CurrentAccount, CurrentActor, CurrentSession } from './current-session.decorator';
+import type { AccountEntity } from '@vigil/db';
+import type { Actor } from '../common/actor';
 
 type Req = FastifyRequest & SessionRequest;
 
@@ -59,9 +61,9 @@ export class AuthController {
   /** A new verification link for the signed-in account. */
   @Post('verify-email/resend')
   @HttpCode(202)
-  async resendVerification(@Req() req: Req) {
-    await this.emails.resend(req.vigilSession!.account.id, actorFrom(req));
-    return { status: 'verification_sent', detail: `We sent a new link to ${req.vigilSession!.account.email}.` };
+  async resendVerification(@CurrentAccount() account: AccountEntity, @CurrentActor() actor: Actor) {
+    await this.emails.resend(account.id, actor);
+    return { status: 'verification_sent', detail: `We sent a new link to ${account.email}.` };
   }
 
   @Public()
@@ -92,25 +94,31 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(204)
-  async logout(@Req() req: Req, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    await this.sessions.logout(req.vigilSession!.sessionId);
+  async logout(@CurrentSession() session: SessionContext, @Req() req: Req, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    await this.sessions.logout(session.sessionId);
     this.clearCookies(reply, req);
   }
 
   @Get('me')
-  me(@Req() req: Req) {
-    return { account: this.accounts.view(req.vigilSession!.account) };
+  me(@CurrentAccount() account: AccountEntity) {
+    return { account: this.accounts.view(account) };
   }
 
   @Post('password')
   @HttpCode(204)
-  async changePassword(@Body() body: ChangePasswordRequest, @Req() req: Req, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    const account = await this.accounts.findByEmail(req.vigilSession!.account.email);
+  async changePassword(
+    @Body() body: ChangePasswordRequest,
+    @CurrentAccount() signedIn: AccountEntity,
+    @CurrentActor() actor: Actor,
+    @Req() req: Req,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    const account = await this.accounts.findByEmail(signedIn.email);
     if (!(await this.accounts.hasher.verify(account?.passwordHash, body.currentPassword))) {
       throw new ProblemException('InvalidCredentials', { detail: 'The current password is incorrect.' });
     }
     // Ends every session of the account, this one included: sign in again with the new password.
-    await this.accounts.changePassword(req.vigilSession!.account.id, body.newPassword, actorFrom(req));
+    await this.accounts.changePassword(signedIn.id, body.newPassword, actor);
     this.clearCookies(reply, req);
   }
 

@@ -1,6 +1,6 @@
-import { Controller, Get, Query, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
-import type { SessionRequest } from '../sessions/session-request';
+import { Controller, Get, Query } from '@nestjs/common';
+import type { AccountEntity } from '@vigil/db';
+import { CurrentAccount } from '../sessions/current-session.decorator';
 import { UsageQueryRequest } from './usage-query.request';
 import { UsageService } from './usage.service';
 
@@ -10,7 +10,7 @@ export class UsageController {
   constructor(private readonly usage: UsageService) {}
 
   @Get()
-  get(@Query() query: UsageQueryRequest, @Req() req: FastifyRequest & SessionRequest) {
-    return this.usage.forAccount(req.vigilSession!.account, query.days ?? 30);
+  get(@Query() query: UsageQueryRequest, @CurrentAccount() account: AccountEntity) {
+    return this.usage.forAccount(account, query.days ?? 30);
   }
 }

@@ -4,7 +4,7 @@ import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-hos
 import { generateApiKey, hashApiKey } from '../keys/api-key-format';
 import type { ApiKeyPrincipal } from '../policy/api-key-principal';
 import { ApiKeyAuthGuard } from './api-key-auth.guard';
-import { KeyPolicyException } from './key-problem';
+import { ProblemException } from '../errors/problem.exception';
 import type { ApiKeyPrincipalSource } from './key-policy.tokens';
 
 /** Records lookups: the point is that malformed keys never reach storage. */
@@ -45,8 +45,8 @@ describe('ApiKeyAuthGuard', () => {
     const error = await Promise.resolve()
       .then(() => guard.canActivate(context(headers)))
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(KeyPolicyException);
-    expect((error as KeyPolicyException).getResponse()).toMatchObject({ code });
+    expect(error).toBeInstanceOf(ProblemException);
+    expect(error).toMatchObject({ code });
     expect(source.calls).toEqual([]);
   });
 
@@ -63,7 +63,7 @@ describe('ApiKeyAuthGuard', () => {
     const error = await Promise.resolve()
       .then(() => guard.canActivate(context({ 'x-api-key': generateApiKey('vigil') })))
       .catch((e: unknown) => e);
-    expect((error as KeyPolicyException).getResponse()).toMatchObject({ code: 'api_key_invalid' });
+    expect(error).toMatchObject({ code: 'api_key_invalid' });
     expect(source.calls).toHaveLength(1);
   });
 });

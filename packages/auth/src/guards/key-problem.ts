@@ -1,21 +1,7 @@
-import { HttpException } from '@nestjs/common';
-import { ErrorCodes, type ErrorCodeKey } from '@vigil/contracts';
+import type { ErrorCodeKey } from '@vigil/contracts';
+import { ProblemException } from '../errors/problem.exception';
 
-/**
- * The error the key guards throw. It carries the documented code so the app's problem+json filter renders it;
- * it is an HttpException so it also renders sensibly without that filter.
- */
-export class KeyPolicyException extends HttpException {
-  constructor(
-    readonly key: ErrorCodeKey,
-    readonly detail: string,
-    readonly headers: Record<string, string> = {},
-    readonly extensions: Record<string, unknown> = {},
-  ) {
-    super({ code: ErrorCodes[key].code, message: detail }, ErrorCodes[key].status);
-  }
-}
-
-export function keyProblem(key: ErrorCodeKey, detail: string, headers: Record<string, string> = {}, extensions: Record<string, unknown> = {}): KeyPolicyException {
-  return new KeyPolicyException(key, detail, headers, extensions);
+/** The error the key guards throw: a ProblemException with the documented code (the one problem class of the apps). */
+export function keyProblem(key: ErrorCodeKey, detail: string, headers: Record<string, string> = {}, extensions: Record<string, unknown> = {}): ProblemException {
+  return new ProblemException(key, { detail, headers, extensions });
 }

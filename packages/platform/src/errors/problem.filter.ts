@@ -3,10 +3,9 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestIdFor } from '../logging/request-id';
 import { PROBLEM_CONTENT_TYPE, keyForStatus, problemBody } from './problem-body';
-import { ProblemException } from './problem.exception';
+import { ProblemException } from '@vigil/auth';
 import { rememberProblemCode } from './problem-code';
 import { isDatabaseUnavailable } from './database-unavailable';
-import { KeyPolicyException } from '@vigil/auth';
 
 /** Errors Fastify raises before a handler runs (body parsing, limits, media type), by their FST_ code. */
 const FASTIFY_ERRORS: Record<string, { key: ErrorCodeKey; detail: string }> = {
@@ -30,8 +29,8 @@ export class ProblemExceptionFilter implements ExceptionFilter {
 
     let body;
     let headers: Record<string, string> = {};
-    if (exception instanceof ProblemException || exception instanceof KeyPolicyException) {
-      body = problemBody(exception.key, requestId, exception.detail, exception instanceof ProblemException ? exception.errors : undefined, exception.extensions);
+    if (exception instanceof ProblemException) {
+      body = problemBody(exception.key, requestId, exception.detail, exception.errors, exception.extensions);
       headers = exception.headers;
     } else if (exception instanceof HttpException) {
       const status = exception.getStatus();

@@ -1,6 +1,6 @@
 import type { ArgumentMetadata, PipeTransform } from '@nestjs/common';
 import type { ProblemFieldError } from '@vigil/contracts';
-import { ProblemException } from './problem.exception';
+import { ProblemException } from '@vigil/auth';
 
 const MAX_DEPTH = 32;
 

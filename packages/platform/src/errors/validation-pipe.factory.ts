@@ -1,7 +1,7 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import type { ProblemFieldError } from '@vigil/contracts';
 import { validationDetail } from './problem-body';
-import { ProblemException } from './problem.exception';
+import { ProblemException } from '@vigil/auth';
 
 /** Flattens class-validator errors into RFC 6901 pointers. */
 export function fieldErrors(errors: ValidationError[], base = ''): ProblemFieldError[] {
