@@ -29,6 +29,7 @@ function project(dir, { database }) {
     // NestJS 12 and a few dependencies are ESM-only; swc turns them into CommonJS for jest.
     transformIgnorePatterns: [],
     setupFiles: ['reflect-metadata'],
+    testTimeout: 30000,
     ...(database
       ? {
           globalSetup: join(__dirname, 'packages/db/dist/testing/global-setup.js'),
