@@ -25,6 +25,12 @@ const KIND_ORDER: Readonly<Record<FindingKind, number>> = { 'drug-drug': 0, clas
 export class InteractionEngine {
   private readonly resolvers = new WeakMap<KnowledgeBase, DrugResolver>();
 
+  /**
+   * `pairwiseFastPaths: false` sends every pair through the pairwise layer's general route: only the differential
+   * test uses it, to prove the fast routes decide exactly as the general one.
+   */
+  constructor(private readonly options: { pairwiseFastPaths?: boolean } = {}) {}
+
   /** The resolver this engine uses for a knowledge base (built once per knowledge base). */
   resolverFor(kb: KnowledgeBase): DrugResolver {
     let r = this.resolvers.get(kb);
@@ -75,7 +81,7 @@ export class InteractionEngine {
     }
 
     const min = options.minSeverity;
-    const pairwise = new PairwiseLayer(kb, precedence, min);
+    const pairwise = new PairwiseLayer(kb, precedence, min, this.options.pairwiseFastPaths ?? true);
     const drafts: FindingDraft[] = [
       ...pairwise.run(units),
       // After the pair layer: a class duplicate that a pair finding already reports is folded into it.

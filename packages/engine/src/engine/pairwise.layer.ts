@@ -62,6 +62,8 @@ export class PairwiseLayer {
     private readonly kb: KnowledgeBase,
     precedence: readonly string[],
     private readonly minSeverity?: Severity,
+    /** False: every pair takes the general route (the differential test compares the two). */
+    private readonly fastPaths = true,
   ) {
     this.maxRank = minSeverity === undefined ? Number.POSITIVE_INFINITY : severityRank(minSeverity);
     precedence.forEach((s, i) => {
@@ -110,7 +112,7 @@ export class PairwiseLayer {
     // Label statements are few and indexed by victim, each with the set of perpetrators it names.
     const pathwayHit = this.anyPathway(v, perpU) || this.anyPathway(u, perpV) || anyLabel(labelsU, v) || anyLabel(labelsV, u);
     if (entry === undefined && !pathwayHit) return;
-    if (typeof entry === 'number' && !pathwayHit) {
+    if (this.fastPaths && typeof entry === 'number' && !pathwayHit) {
       // Fast path, packed: one ingredient rule without risk tags, its severity in the number itself.
       if (packedSeverityRank(entry) > this.maxRank) {
         this.hideSingle(u, v);
@@ -123,7 +125,7 @@ export class PairwiseLayer {
       return;
     }
     const refs = typeof entry === 'number' ? this.kb.rulesForPair(u.ing, v.ing) : entry;
-    if (refs && refs.length === 1 && !pathwayHit) {
+    if (this.fastPaths && refs && refs.length === 1 && !pathwayHit) {
       // Fast path: one rule, nothing to rank, suppress or fold.
       const ref = refs[0];
       if (this.below(ref.rule.severity)) {
@@ -133,7 +135,7 @@ export class PairwiseLayer {
       if (ref.rule.risks.length > 0) this.cover(u, v, ref.rule.risks);
       return;
     }
-    if (refs && refs.length === 2 && !pathwayHit && refs[0].rule.sourceId !== refs[1].rule.sourceId) {
+    if (this.fastPaths && refs && refs.length === 2 && !pathwayHit && refs[0].rule.sourceId !== refs[1].rule.sourceId) {
       this.twoSources(u, v, refs[0], refs[1]);
       return;
     }
