@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import type { ProblemFieldError } from '../problem.response';
-import { validateWith } from '../validation/validate-with';
 import { SeveritySchema } from './severity';
 
 export const MIN_DRUGS = 2;
@@ -85,9 +83,3 @@ export const CheckInteractionsRequestSchema = z
 
 export type CheckInteractionsRequest = z.infer<typeof CheckInteractionsRequestSchema>;
 export type CheckOptionsRequest = z.infer<typeof CheckOptionsSchema>;
-
-/** Validates a check request and returns every problem with its JSON pointer (empty = valid). */
-export function validateCheckRequest(body: unknown): ProblemFieldError[] {
-  const result = validateWith(CheckInteractionsRequestSchema, body);
-  return result.success ? [] : result.errors;
-}

@@ -7,19 +7,22 @@ type Json = Record<string, unknown>;
 
 const SAFE_INT_BOUNDS = new Set([Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER]);
 
-/** JSON Schema of a query-parameter object (plain fields, no registered schemas), as the request sees it. */
+/** How every JSON Schema of the document is written: as the request sees it (input), in OpenAPI 3.1's dialect. */
+const JSON_SCHEMA_PARAMS = {
+  target: 'draft-2020-12',
+  io: 'input',
+  unrepresentable: 'any',
+  override: (ctx: { jsonSchema: unknown }) => {
+    const j = ctx.jsonSchema as Json;
+    // z.int() states the safe-integer range; it says nothing to a reader.
+    if (SAFE_INT_BOUNDS.has(j.maximum as number)) delete j.maximum;
+    if (SAFE_INT_BOUNDS.has(j.minimum as number)) delete j.minimum;
+  },
+} as const;
+
+/** JSON Schema of a query-parameter object (plain fields, no registered schemas). */
 function toJsonSchema(schema: z.ZodType): Json {
-  return z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
-    io: 'input',
-    unrepresentable: 'any',
-    override: (ctx) => {
-      const j = ctx.jsonSchema as Json;
-      // z.int() states the safe-integer range; it says nothing to a reader.
-      if (SAFE_INT_BOUNDS.has(j.maximum as number)) delete j.maximum;
-      if (SAFE_INT_BOUNDS.has(j.minimum as number)) delete j.minimum;
-    },
-  });
+  return z.toJSONSchema(schema, JSON_SCHEMA_PARAMS);
 }
 
 /** Every registered schema reachable from the roots, by following `$ref`s. */
@@ -47,15 +50,9 @@ function reachable(all: Record<string, Json>, roots: Json[]): Record<string, Jso
 }
 
 function componentSchemas(): Record<string, Json> {
-  const { schemas } = z.toJSONSchema(z.globalRegistry, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` }) as {
-    schemas: Record<string, Json>;
-  };
+  const { schemas } = z.toJSONSchema(z.globalRegistry, { ...JSON_SCHEMA_PARAMS, uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> };
   const out: Record<string, Json> = {};
-  for (const [id, s] of Object.entries(schemas)) {
-    const { $schema: _s, $id: _i, ...rest } = s;
-    // Same pass as toJsonSchema's override, on the registry output.
-    out[id] = JSON.parse(JSON.stringify(rest), (k, v: unknown) => ((k === 'maximum' || k === 'minimum') && SAFE_INT_BOUNDS.has(v as number) ? undefined : v)) as Json;
-  }
+  for (const [id, { $schema: _s, $id: _i, ...rest }] of Object.entries(schemas)) out[id] = rest;
   return out;
 }
 
