@@ -6,6 +6,7 @@ export { PinoNestLogger } from './logging/pino-nest.logger';
 // The one problem exception lives in @vigil/auth (the lowest package that throws it); re-exported for the apps.
 export { ProblemException, type ProblemInit } from '@vigil/auth';
 export { problemBody, keyForStatus, validationDetail, PROBLEM_CONTENT_TYPE, MAX_PROBLEM_ERRORS } from './errors/problem-body';
+export { parseOrThrow, validationFailed } from './errors/validation-failed';
 export { ProblemExceptionFilter } from './errors/problem.filter';
 export { DatabaseModule, DATABASE_LOCATION, type DatabaseModuleOptions } from './database/database.module';
 export { RedisModule, REDIS } from './redis/redis.module';

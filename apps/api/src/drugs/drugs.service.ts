@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type DrugDetail, type DrugSearchResponse, DrugSearchQuerySchema, validateWith } from '@vigil/contracts';
-import { ProblemException, validationDetail } from '@vigil/platform';
+import { type DrugDetail, type DrugSearchResponse, DrugSearchQuerySchema } from '@vigil/contracts';
+import { ProblemException, parseOrThrow } from '@vigil/platform';
 import { KnowledgeBaseService } from '../kb/knowledge-base.service';
 
 /** Drug search and ingredient detail over the serving release. */
@@ -10,9 +10,7 @@ export class DrugsService {
 
   /** Validates the query (`q`, `limit`; anything else is an error) and searches. */
   search(query: unknown): DrugSearchResponse {
-    const parsed = validateWith(DrugSearchQuerySchema, query);
-    if (!parsed.success) throw new ProblemException('ValidationFailed', { detail: validationDetail(parsed.errors), errors: parsed.errors });
-    const { q, limit } = parsed.data;
+    const { q, limit } = parseOrThrow(DrugSearchQuerySchema, query);
     return { query: q, results: this.kb.current().search.search(q, { limit }) };
   }
 

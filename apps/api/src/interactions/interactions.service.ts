@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CheckInteractionsRequestSchema, validateWith } from '@vigil/contracts';
-import { ProblemException, validationDetail } from '@vigil/platform';
+import { CheckInteractionsRequestSchema } from '@vigil/contracts';
+import { parseOrThrow } from '@vigil/platform';
 import { KnowledgeBaseService } from '../kb/knowledge-base.service';
 import { CheckResponseSerializer } from './check-response.serializer';
 
@@ -18,11 +18,10 @@ export class InteractionsService {
   constructor(private readonly kb: KnowledgeBaseService) {}
 
   check(body: unknown, requestId: string): CheckOutcome {
-    const parsed = validateWith(CheckInteractionsRequestSchema, body);
-    if (!parsed.success) throw new ProblemException('ValidationFailed', { detail: validationDetail(parsed.errors), errors: parsed.errors });
+    const request = parseOrThrow(CheckInteractionsRequestSchema, body);
     const t0 = performance.now();
     const { kb } = this.kb.current();
-    const result = this.kb.engine.check(kb, parsed.data.drugs, parsed.data.options ?? {});
+    const result = this.kb.engine.check(kb, request.drugs, request.options ?? {});
     return { json: this.serializer.serialize(requestId, result), engineMs: performance.now() - t0 };
   }
 }

@@ -1,7 +1,6 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import type { ProblemFieldError } from '@vigil/contracts';
-import { validationDetail } from './problem-body';
-import { ProblemException } from '@vigil/auth';
+import { validationFailed } from './validation-failed';
 
 /** Flattens class-validator errors into RFC 6901 pointers. */
 export function fieldErrors(errors: ValidationError[], base = ''): ProblemFieldError[] {
@@ -24,9 +23,6 @@ export function createValidationPipe(): ValidationPipe {
     forbidUnknownValues: true,
     transform: true,
     validationError: { target: false, value: false },
-    exceptionFactory: (errors) => {
-      const list = fieldErrors(errors);
-      return new ProblemException('ValidationFailed', { detail: validationDetail(list), errors: list });
-    },
+    exceptionFactory: (errors) => validationFailed(fieldErrors(errors)),
   });
 }
