@@ -68,10 +68,23 @@ class SchemaTables {
     return out;
   }
 
+  /**
+   * Named schemas with more than one form (a string or an object, like DrugEntry) that the fields of `schema` use,
+   * directly or as array items: a field table can only say "one of", so each gets its own section.
+   */
+  unionsUsedBy(schema: Json): string[] {
+    const props = Object.values((this.resolve(schema).properties ?? {}) as Record<string, Json>);
+    const refs = props.map((p) => (p.type === 'array' ? ((p.items as Json | undefined) ?? {}) : p)).map((p) => p.$ref);
+    return [...new Set(refs.filter((r): r is string => typeof r === 'string').map(refName))].filter((name) => {
+      const target = this.schemas[name];
+      return target?.anyOf !== undefined && target.properties === undefined;
+    });
+  }
+
   table(schema: Json): string {
     const s = this.resolve(schema);
     if (s.anyOf && !s.properties) {
-      // DrugEntry-like: a string or an object; describe each form.
+      // A schema with several forms (a string or an object): describe each form.
       return (s.anyOf as Json[]).map((p) => `<p>${esc(this.typeOf(p))}: ${mdInline(p.description ?? '')}</p>${p.properties ? this.table(p) : ''}`).join('');
     }
     return `<div class="t"><table><thead><tr><th>field</th><th>type</th><th>meaning</th></tr></thead><tbody>${this.rows(s)}</tbody></table></div>`;
@@ -109,8 +122,7 @@ export function renderDocsPage(doc: Json): string {
     const request = ((op.requestBody as Json | undefined)?.content as Json | undefined)?.['application/json'] as Json | undefined;
     if (request) {
       body += `<h3>Request body</h3>${tables.table(request.schema as Json)}`;
-      const entry = schemas.DrugEntry;
-      if (entry && JSON.stringify(request.schema).includes('CheckInteractionsRequest')) body += `<h4>DrugEntry</h4>${md(entry.description)}${tables.table(entry)}`;
+      for (const name of tables.unionsUsedBy(request.schema as Json)) body += `<h4>${esc(name)}</h4>${md(schemas[name].description)}${tables.table(schemas[name])}`;
       if (request.example !== undefined) body += `<h4>Example request</h4>${json(request.example)}`;
     }
     const responses = op.responses as Record<string, Json>;
