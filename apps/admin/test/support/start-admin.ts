@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
-import { LogCapture, createVigilApp, httpTimeouts, loadConfig } from '@vigil/platform';
+import { LogCapture, createVigilApp, loadConfig } from '@vigil/platform';
+import { adminAppOptions } from '../../src/admin-app.options';
 import { AppModule } from '../../src/app.module';
 import { type AdminConfig, adminEnvSchema } from '../../src/config/admin-env.schema';
 
@@ -24,14 +25,7 @@ const logs = new LogCapture();
 export async function startAdmin(env: Record<string, string> = {}, existingDb?: TestDatabase, port = 0): Promise<RunningAdmin> {
   const db = existingDb ?? (await createTestDatabase());
   const config = loadConfig(adminEnvSchema, { NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: db.url, REDIS_URL: process.env.REDIS_URL ?? '', ...env });
-  const app = await createVigilApp(AppModule.forRoot(config), {
-    bodyLimit: 256 * 1024,
-    rejectNulBytes: true,
-    trustProxy: config.TRUSTED_PROXIES,
-    timeouts: httpTimeouts(config),
-    metrics: { token: config.METRICS_TOKEN, port: config.ADMIN_METRICS_PORT, host: config.HOST },
-    log: { service: 'admin', level: config.LOG_LEVEL, stream: logs },
-  });
+  const app = await createVigilApp(AppModule.forRoot(config), adminAppOptions(config, { stream: logs }));
   await app.listen(port, '127.0.0.1');
   const address = app.getHttpServer().address();
   const bound = typeof address === 'object' && address ? address.port : 0;

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
-import { LogCapture, createVigilApp, httpTimeouts, loadConfig } from '@vigil/platform';
+import { LogCapture, createVigilApp, loadConfig } from '@vigil/platform';
+import { apiAppOptions } from '../../src/api-app.options';
 import { ResponseConformance } from '@vigil/testing';
 import { AppModule } from '../../src/app.module';
 import { configureApi } from '../../src/configure-api';
@@ -22,12 +23,7 @@ export async function startApi(env: Record<string, string> = {}, existingDb?: Te
   const db = existingDb ?? (await createTestDatabase());
   const logs = new LogCapture();
   const config = loadConfig(apiEnvSchema, { NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: db.url, REDIS_URL: process.env.REDIS_URL ?? '', ...env });
-  const app = await createVigilApp(AppModule.forRoot(config), {
-    bodyLimit: config.API_BODY_LIMIT,
-    timeouts: httpTimeouts(config),
-    metrics: { token: config.METRICS_TOKEN, port: config.METRICS_PORT, host: config.HOST },
-    log: { service: 'api', level: config.LOG_LEVEL, stream: logs },
-  });
+  const app = await createVigilApp(AppModule.forRoot(config), apiAppOptions(config, { stream: logs }));
   configureApi(app, config);
   const conformance = new ResponseConformance();
   app
