@@ -29,7 +29,6 @@ function project(dir, { database }) {
     // NestJS 12 and a few dependencies are ESM-only; swc turns them into CommonJS for jest.
     transformIgnorePatterns: [],
     setupFiles: ['reflect-metadata'],
-    testTimeout: 30000,
     ...(database
       ? {
           globalSetup: join(__dirname, 'packages/db/dist/testing/global-setup.js'),
@@ -42,6 +41,7 @@ function project(dir, { database }) {
 /** Options jest only reads at the top level of a run (not per project). */
 const runOptions = {
   maxWorkers: 2,
+  // A run-level option: jest ignores it in a project's config.
   testTimeout: 30000,
   reporters: ['default', join(__dirname, 'scripts/summary-reporter.js')],
 };
