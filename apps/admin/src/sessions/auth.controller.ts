@@ -13,6 +13,7 @@ import { type SessionContext, SessionsService } from './sessions.service';
 import { CurrentAccount, CurrentActor, CurrentSession } from './current-session.decorator';
 import type { AccountEntity } from '@vigil/db';
 import type { Actor } from '../common/actor';
+import { anonymousActor } from '../common/actor-from-request';
 
 type Req = FastifyRequest & SessionRequest;
 
@@ -45,7 +46,7 @@ export class AuthController {
   @HttpCode(202)
   @UseGuards(LoginThrottleGuard)
   async signup(@Body() body: SignupRequest, @Req() req: Req) {
-    await this.emails.signup({ email: body.email, password: body.password }, { type: 'account', label: body.email, requestId: requestIdFor(req.raw), ip: req.ip });
+    await this.emails.signup({ email: body.email, password: body.password }, anonymousActor(req, body.email));
     return SIGNUP_ACCEPTED;
   }
 
@@ -54,7 +55,7 @@ export class AuthController {
   @HttpCode(200)
   @UseGuards(LoginThrottleGuard)
   async verifyEmail(@Body() body: TokenRequest, @Req() req: Req) {
-    const { email } = await this.emails.verify(body.token, { type: 'account', requestId: requestIdFor(req.raw), ip: req.ip });
+    const { email } = await this.emails.verify(body.token, anonymousActor(req));
     return { status: 'verified', email, detail: 'Email address verified. Sign in to create API keys.' };
   }
 
@@ -71,7 +72,7 @@ export class AuthController {
   @HttpCode(202)
   @UseGuards(LoginThrottleGuard)
   async requestPasswordReset(@Body() body: EmailRequest, @Req() req: Req) {
-    await this.emails.requestReset(body.email, { type: 'account', label: body.email, requestId: requestIdFor(req.raw), ip: req.ip });
+    await this.emails.requestReset(body.email, anonymousActor(req, body.email));
     return RESET_ACCEPTED;
   }
 
@@ -80,7 +81,7 @@ export class AuthController {
   @HttpCode(200)
   @UseGuards(LoginThrottleGuard)
   async confirmPasswordReset(@Body() body: ResetPasswordRequest, @Req() req: Req) {
-    const { email } = await this.emails.resetPassword(body.token, body.newPassword, { type: 'account', requestId: requestIdFor(req.raw), ip: req.ip });
+    const { email } = await this.emails.resetPassword(body.token, body.newPassword, anonymousActor(req));
     await this.failures.succeeded(req.ip, email);
     return { status: 'password_reset', email, detail: 'Password changed; every session was signed out. Sign in with the new password.' };
   }
