@@ -1,4 +1,5 @@
 // Shared UI pieces: page header, badges, modal dialogs, confirmation, toasts, form errors, copy to clipboard.
+import { ApiError } from './api.js';
 import { h, mount } from './dom.js';
 
 export function pageHeader(title, subtitle, ...actions) {
@@ -208,4 +209,16 @@ export function table(headers, rows, { testid, className = '' } = {}) {
       h('tbody', null, rows),
     ),
   );
+}
+
+/** The field error the server gives a new password below the minimum, said before any request is made. */
+export function shortPasswordError(pointer, minLength) {
+  return { pointer, message: `must be at least ${minLength} characters` };
+}
+
+/** Shows the short-password error on `form` and returns true when the new password in `input` is too short. */
+export function refuseShortPassword(form, general, input, pointer, minLength) {
+  if (input.value.length >= minLength) return false;
+  showFieldErrors(form, new ApiError(400, { detail: 'Check the form.', errors: [shortPasswordError(pointer, minLength)] }), general);
+  return true;
 }

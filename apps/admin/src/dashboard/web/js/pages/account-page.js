@@ -2,7 +2,7 @@
 import { ApiError, post } from '../api.js';
 import { h, mount } from '../dom.js';
 import { date, num, rate, relative } from '../format.js';
-import { badge, clearFieldErrors, field, pageHeader, showFieldErrors, statusBadge } from '../ui.js';
+import { badge, clearFieldErrors, field, pageHeader, shortPasswordError, showFieldErrors, statusBadge } from '../ui.js';
 
 export async function renderAccount(ctx) {
   const me = await ctx.refreshMe();
@@ -63,7 +63,7 @@ export async function renderAccount(ctx) {
         mount(general);
         const errors = [];
         if (!current.value) errors.push({ pointer: '/currentPassword', message: 'enter your current password' });
-        if (next.value.length < config.passwordMinLength) errors.push({ pointer: '/newPassword', message: `must be at least ${config.passwordMinLength} characters` });
+        if (next.value.length < config.passwordMinLength) errors.push(shortPasswordError('/newPassword', config.passwordMinLength));
         if (next.value !== confirm.value) errors.push({ pointer: '/confirm', message: 'does not match the new password' });
         if (errors.length) return showFieldErrors(form, new ApiError(400, { detail: 'Check the form.', errors }), general);
         submit.disabled = true;

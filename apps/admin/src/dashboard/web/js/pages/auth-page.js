@@ -1,8 +1,8 @@
 // Sign in / create account. Errors from the server are generic on purpose (they never say whether an email exists).
-import { ApiError, post, rememberCsrf } from '../api.js';
+import { post, rememberCsrf } from '../api.js';
 import { h, mount } from '../dom.js';
 import { num, rate } from '../format.js';
-import { clearFieldErrors, errorBox, field, showFieldErrors } from '../ui.js';
+import { clearFieldErrors, errorBox, field, refuseShortPassword, showFieldErrors } from '../ui.js';
 
 export function renderAuth(ctx, mode) {
   const { config } = ctx.app;
@@ -31,13 +31,7 @@ export function renderAuth(ctx, mode) {
         clearFieldErrors(form);
         mount(general);
         flashEl?.remove();
-        if (signup && password.value.length < config.passwordMinLength) {
-          return showFieldErrors(
-            form,
-            new ApiError(400, { detail: 'Check the form.', errors: [{ pointer: '/password', message: `must be at least ${config.passwordMinLength} characters` }] }),
-            general,
-          );
-        }
+        if (signup && refuseShortPassword(form, general, password, '/password', config.passwordMinLength)) return;
         submit.disabled = true;
         submit.textContent = signup ? 'Creating…' : 'Signing in…';
         try {

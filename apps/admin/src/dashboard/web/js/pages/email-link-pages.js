@@ -2,7 +2,7 @@
 // "forgot password" never say whether an address has an account.
 import { ApiError, post, rememberCsrf } from '../api.js';
 import { h, mount } from '../dom.js';
-import { clearFieldErrors, errorBox, field, showFieldErrors } from '../ui.js';
+import { clearFieldErrors, errorBox, field, refuseShortPassword, showFieldErrors } from '../ui.js';
 
 function card(title, ...children) {
   return h(
@@ -105,13 +105,7 @@ export function renderResetPassword(ctx) {
         e.preventDefault();
         clearFieldErrors(form);
         mount(general);
-        if (password.value.length < config.passwordMinLength) {
-          return showFieldErrors(
-            form,
-            new ApiError(400, { detail: 'Check the form.', errors: [{ pointer: '/newPassword', message: `must be at least ${config.passwordMinLength} characters` }] }),
-            general,
-          );
-        }
+        if (refuseShortPassword(form, general, password, '/newPassword', config.passwordMinLength)) return;
         submit.disabled = true;
         try {
           await post('/api/auth/password-reset/confirm', { token: ctx.params.token, newPassword: password.value });
