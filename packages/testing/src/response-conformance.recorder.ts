@@ -1,4 +1,4 @@
-import { ErrorCodes, KEYED_ROUTE_ERRORS, PUBLIC_ROUTES, ProblemSchema, type PublicRoute } from '@vigil/contracts';
+import { ErrorCodes, PUBLIC_ROUTES, ProblemSchema, type PublicRoute, routeErrorKeys } from '@vigil/contracts';
 import type { z } from 'zod';
 
 /** Paths of `input` that `parsed` (a zod parse result, which drops unknown keys) lacks: fields the schema does not document. */
@@ -43,7 +43,7 @@ export class ResponseConformance {
       this.validate(where, ProblemSchema, body);
       const code = (body as { code?: string }).code;
       if (route && status !== 404 && status !== 405) {
-        const documented = new Set([...route.errors, ...KEYED_ROUTE_ERRORS].map((k) => ErrorCodes[k].code as string));
+        const documented = new Set(routeErrorKeys(route).map((k) => ErrorCodes[k].code as string));
         if (code && !documented.has(code)) this.violations.push(`${where}: code "${code}" is not among the route's documented error codes`);
       }
       return;

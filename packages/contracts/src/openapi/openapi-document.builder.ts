@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type ErrorCodeKey, ErrorCodes } from '../error-codes';
 import { ProblemSchema } from '../problem.response';
-import { KEYED_ROUTE_ERRORS, PUBLIC_ROUTES, type PublicRoute } from './public-api.routes';
+import { PUBLIC_ROUTES, type PublicRoute, routeErrorKeys } from './public-api.routes';
 
 type Json = Record<string, unknown>;
 
@@ -65,7 +65,7 @@ function ref(schema: z.ZodType): Json {
 
 function routeErrors(route: PublicRoute): Map<number, ErrorCodeKey[]> {
   const byStatus = new Map<number, ErrorCodeKey[]>();
-  for (const key of [...route.errors, ...KEYED_ROUTE_ERRORS]) {
+  for (const key of routeErrorKeys(route)) {
     const status = ErrorCodes[key].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), key]);
   }

@@ -120,6 +120,11 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   },
 ];
 
+/** Every error a route can answer with: its own codes, then those every keyed route shares. */
+export function routeErrorKeys(route: PublicRoute): ErrorCodeKey[] {
+  return [...route.errors, ...KEYED_ROUTE_ERRORS];
+}
+
 /** The public route with this method and router path. */
 export function publicRoute(method: string, path: string): PublicRoute | undefined {
   return PUBLIC_ROUTES.find((r) => r.method === method && r.path === path);
