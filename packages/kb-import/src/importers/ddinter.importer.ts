@@ -1,5 +1,5 @@
 import { SEVERITIES, foldText, severityRank, type KbRule, type Severity } from '@vigil/engine';
-import type { FormatImporter, ImportContext } from '../model/import.model';
+import type { FormatImporter, ImportContext } from './format-importer';
 
 const HEADER = ['DDInterID_A', 'Drug_A', 'DDInterID_B', 'Drug_B', 'Level'] as const;
 const ID_RE = /^DDInter\d+$/;

@@ -1,5 +1,5 @@
 import { compactKey } from '@vigil/engine';
-import type { FormatImporter, ImportContext } from '../model/import.model';
+import type { FormatImporter, ImportContext } from './format-importer';
 
 const REQUIRED_COLUMNS = ['DrugBank ID', 'Common name', 'Synonyms'] as const;
 const KNOWN_COLUMNS: ReadonlySet<string> = new Set(['DrugBank ID', 'Accession Numbers', 'Common name', 'CAS', 'UNII', 'Synonyms', 'Standard InChI Key']);

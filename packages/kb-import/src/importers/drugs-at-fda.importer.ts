@@ -1,6 +1,6 @@
 import { compactKey, foldText } from '@vigil/engine';
 import { IngredientLinker } from '../link/ingredient.linker';
-import type { FormatImporter, ImportContext } from '../model/import.model';
+import type { FormatImporter, ImportContext } from './format-importer';
 
 const PRODUCT_COLUMNS = ['ApplNo', 'ProductNo', 'DrugName', 'ActiveIngredient'] as const;
 const STATUS_COLUMNS = ['MarketingStatusID', 'ApplNo', 'ProductNo'] as const;

@@ -3,7 +3,8 @@ import { CURATED_SOURCE_ID, type KbSource, type KnowledgeBase } from '@vigil/eng
 import { DelimitedFileReader } from '../csv/delimited-file.reader';
 import { DEFAULT_RELEASED_AT, SourceDocumentBuilder } from '../document/source-document.builder';
 import { IngredientLinker } from '../link/ingredient.linker';
-import { IMPORT_FORMATS, type FormatImporter, type ImportContext, type ImportFormat, type ImportInput, type ImportResult, type IngredientLink } from '../model/import.model';
+import { IMPORT_FORMATS, type ImportFormat, type ImportInput, type ImportResult, type IngredientLink } from '../model/import.model';
+import type { FormatImporter, ImportContext } from './format-importer';
 import { ImportReportBuilder } from '../report/import.report';
 import { DdinterImporter } from './ddinter.importer';
 import { DrugbankVocabularyImporter } from './drugbank-vocabulary.importer';

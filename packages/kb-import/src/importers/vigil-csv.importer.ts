@@ -1,5 +1,6 @@
 import { EVIDENCE_LEVELS, SEVERITIES, foldText, isSeverity, type KbRule, type KbRuleSide, type Severity } from '@vigil/engine';
-import type { FormatImporter, ImportContext, LinkMatch } from '../model/import.model';
+import type { LinkMatch } from '../model/import.model';
+import type { FormatImporter, ImportContext } from './format-importer';
 
 const REQUIRED = ['a', 'b', 'severity', 'mechanism', 'management', 'citation'] as const;
 const OPTIONAL = ['summary', 'consequence', 'evidence', 'source_url', 'risks'] as const;

@@ -1,8 +1,4 @@
 import type { CompiledKnowledgeBase, Severity } from '@vigil/engine';
-import type { DelimitedFileHandler } from '../csv/delimited-file.reader';
-import type { SourceDocumentBuilder } from '../document/source-document.builder';
-import type { IngredientLinker } from '../link/ingredient.linker';
-import type { ImportReportBuilder } from '../report/import.report';
 
 /** Input formats the importer understands. */
 export const IMPORT_FORMATS = ['ddinter', 'drugs-at-fda', 'drugbank-vocabulary', 'vigil-csv'] as const;
@@ -96,22 +92,3 @@ export interface ImportReport {
 }
 
 export type ImportResult = { ok: true; doc: CompiledKnowledgeBase; report: ImportReport; links: IngredientLink[] } | { ok: false; errors: ImportError[]; report: ImportReport };
-
-/** What the dispatcher hands to a format importer (internal). */
-export interface ImportContext {
-  files: readonly string[];
-  sourceId: string;
-  title: string;
-  url?: string;
-  /** Streams one file with this format's delimiter/quoting; progress and row counts are shared by all files. */
-  read(file: string, handler: DelimitedFileHandler, options?: { delimiter?: string; quote?: string | null }): Promise<void>;
-  report: ImportReportBuilder;
-  linker: IngredientLinker;
-  doc: SourceDocumentBuilder;
-  links: IngredientLink[];
-}
-
-/** One input format. `run` fills the context's document and report; errors in the report make the import fail. */
-export interface FormatImporter {
-  run(context: ImportContext): Promise<void>;
-}
