@@ -62,7 +62,7 @@ describe('/api/auth: sign-up, sign-in, sessions, CSRF, password change', () => {
     expect(extra.body.errors).toEqual([{ pointer: '/role', code: 'unknown_field', message: 'unknown field "role"' }]);
     const weak = await c.post('/api/auth/signup', { email: uniqueEmail(), password: 'short' });
     expectProblem(weak, 400, 'validation_failed');
-    expect(weak.body.errors[0]).toMatchObject({ pointer: '/password', code: 'weakPassword' });
+    expect(weak.body.errors[0]).toMatchObject({ pointer: '/password', code: 'weak_password' });
     const common = await c.post('/api/auth/signup', { email: uniqueEmail(), password: 'password1234' });
     expect(common.body.errors[0]).toMatchObject({ pointer: '/password', message: expect.stringMatching(/common/) });
     expectProblem(await c.request('POST', '/api/auth/signup', { raw: '{"email":' }), 400, 'invalid_json');

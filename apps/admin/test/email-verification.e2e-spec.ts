@@ -144,7 +144,7 @@ describe('email verification and password reset (real SMTP receiver)', () => {
 
     const weak = await new AdminClient(admin.url).post('/api/auth/password-reset/confirm', { token, newPassword: 'password1234' });
     expectProblem(weak, 400, 'validation_failed');
-    expect(weak.body.errors[0]).toMatchObject({ pointer: '/newPassword', code: 'weakPassword' });
+    expect(weak.body.errors[0]).toMatchObject({ pointer: '/newPassword', code: 'weak_password' });
     const next = strongPassword();
     secrets.push(next);
     const done = await new AdminClient(admin.url).post('/api/auth/password-reset/confirm', { token, newPassword: next });

@@ -16,7 +16,7 @@ describe("a key's rate limit may not exceed its plan's; only an internal admin m
       const u = await signedUpUser(admin, 'limits');
       const r = await u.client.post('/api/keys', { label: 'greedy', rateLimit });
       expectProblem(r, 403, 'rate_limit_above_plan');
-      expect(r.body.errors[0]).toMatchObject({ pointer: '/rateLimit', code: 'abovePlan' });
+      expect(r.body.errors[0]).toMatchObject({ pointer: '/rateLimit', code: 'above_plan' });
       expect((await u.client.get('/api/keys')).body.keys).toHaveLength(0);
       const ok = await u.client.post('/api/keys', { label: 'fine', rateLimit: { limit: 10, windowSeconds: 1 } });
       expect(ok.status).toBe(201);

@@ -81,7 +81,14 @@ describe('/api/keys: own keys only, shown in full once', () => {
     });
     expectProblem(r, 400, 'validation_failed');
     const pointers = new Set(r.body.errors.map((e: { pointer: string }) => e.pointer));
-    for (const p of ['/label', '/scopes', '/allowedIps', '/rateLimit/limit', '/expiresAt', '/owner']) expect(pointers).toContain(p);
+    // A bad list entry is named by its index, and the message quotes it (no "$value" placeholder).
+    for (const p of ['/label', '/scopes/0', '/allowedIps/0', '/rateLimit/limit', '/expiresAt', '/owner']) expect(pointers).toContain(p);
+    expect(r.body.errors).toContainEqual({ pointer: '/allowedIps/0', code: 'format', message: '"not-an-ip" is not an IPv4/IPv6 address or CIDR range' });
+    expect(r.body.errors).toContainEqual(expect.objectContaining({ pointer: '/label', code: 'empty' }));
+    expect(r.body.errors).toContainEqual(expect.objectContaining({ pointer: '/scopes/0', code: 'enum' }));
+    expect(r.body.errors).toContainEqual(expect.objectContaining({ pointer: '/rateLimit/limit', code: 'range' }));
+    expect(r.body.errors).toContainEqual(expect.objectContaining({ pointer: '/expiresAt', code: 'format' }));
+    expect(r.body.errors).toContainEqual({ pointer: '/owner', code: 'unknown_field', message: 'unknown field "owner"' });
     const hostBits = await a.client.post('/api/keys', { label: 'x', allowedIps: ['10.0.0.0/8', '10.1.2.3/8'] });
     expectProblem(hostBits, 400, 'validation_failed');
     expect(hostBits.body.errors).toEqual([expect.objectContaining({ pointer: '/allowedIps/1' })]);

@@ -43,7 +43,10 @@ suite('/docs in Chromium', () => {
   ])('is readable on a %s (%i px): no horizontal scrolling of the page, the check first', async (_label, width, height) => {
     const page = await context.newPage();
     await page.setViewportSize({ width, height });
-    await page.goto(`${api.url}/docs`);
+    const response = await page.goto(`${api.url}/docs`);
+    expect(response?.status()).toBe(200);
+    // The first page of a freshly started browser has been seen to evaluate before the sections were laid out.
+    await page.waitForSelector('main section h2', { timeout: 10_000 });
     const layout = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
       firstSection: document.querySelector('main section h2')?.textContent,

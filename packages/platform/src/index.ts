@@ -15,7 +15,7 @@ export { SERVICE_NAME } from './health/service-name';
 export { createVigilApp, type CreateAppOptions } from './bootstrap/create-vigil-app';
 export { runMain } from './bootstrap/run-main';
 export { LogCapture } from './testing/log-capture';
-export { createValidationPipe, fieldErrors } from './errors/validation-pipe.factory';
+export { SchemaValidationPipe, ValidBody, ValidQuery, ValidParams } from './errors/schema-validation.pipe';
 export { PgChannelListener, type PgChannelHandlers } from './database/pg-channel.listener';
 export { rememberProblemCode, problemCodeOf } from './errors/problem-code';
 export { loggedHeaders, loggedUrl, maskKeys, LOGGED_HEADERS } from './logging/log-scrubber';

@@ -4,4 +4,4 @@ export { type SpawnedApp, spawnApp } from './spawn-app';
 export { vigilCli } from './vigil-cli';
 export { withPgClient } from './with-pg-client';
 export { type SeedKeyOptions, seedKey } from './seed-key';
-export { ResponseConformance } from './response-conformance.recorder';
+export { ResponseConformance, type ConformanceRoute } from './response-conformance.recorder';

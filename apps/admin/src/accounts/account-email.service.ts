@@ -141,7 +141,7 @@ export class AccountEmailService {
     if (problem)
       throw new ProblemException('ValidationFailed', {
         detail: `newPassword ${problem}`,
-        errors: [{ pointer: '/newPassword', code: 'weakPassword', message: `password ${problem}` }],
+        errors: [{ pointer: '/newPassword', code: 'weak_password', message: `password ${problem}` }],
       });
     const hash = await this.accounts.hasher.hash(newPassword);
     await this.dataSource.transaction(async (m) => {

@@ -10,22 +10,9 @@ import type { AdminConfig } from '../config/admin-env.schema';
 import { KeyEventsPublisher } from '../keys/key-events.publisher';
 import { PasswordHasher } from './password-hasher';
 import { passwordProblem } from './password-policy';
+import type { AccountView } from '@vigil/contracts';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
-
-export interface AccountView {
-  id: string;
-  email: string;
-  role: 'user' | 'admin';
-  status: 'active' | 'suspended';
-  plan: PlanDefinition;
-  accountPlan: string;
-  trial: { plan: string; endsAt: string; active: boolean } | null;
-  /** False until the owner follows the emailed link (or resets the password, or the operator verifies). */
-  emailVerified: boolean;
-  createdAt: string;
-  lastActiveAt: string | null;
-}
 
 /** Accounts: creation (with the trial), passwords, suspension. Every change is audited. */
 @Injectable()
@@ -62,9 +49,9 @@ export class AccountsService {
   /** Refuses a malformed address or a weak password with the usual validation problem (nothing is written). */
   validateNew(email: string, password: string | undefined): void {
     const errors = [];
-    if (!EMAIL.test(email)) errors.push({ pointer: '/email', code: 'isEmail', message: 'must be an email address' });
+    if (!EMAIL.test(email)) errors.push({ pointer: '/email', code: 'format', message: 'must be an email address' });
     const pw = password === undefined ? null : passwordProblem(password, email);
-    if (pw) errors.push({ pointer: '/password', code: 'weakPassword', message: `password ${pw}` });
+    if (pw) errors.push({ pointer: '/password', code: 'weak_password', message: `password ${pw}` });
     if (errors.length) throw new ProblemException('ValidationFailed', { detail: errors.map((e) => e.message).join('; '), errors });
   }
 
@@ -167,7 +154,7 @@ export class AccountsService {
     if (problem)
       throw new ProblemException('ValidationFailed', {
         detail: `newPassword ${problem}`,
-        errors: [{ pointer: '/newPassword', code: 'weakPassword', message: `password ${problem}` }],
+        errors: [{ pointer: '/newPassword', code: 'weak_password', message: `password ${problem}` }],
       });
     const hash = await this.hasher.hash(newPassword);
     await this.dataSource.transaction(async (m) => {

@@ -1,8 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { CreateApiKeyRequest } from '@vigil/contracts';
-import { fieldErrors, ProblemException } from '@vigil/platform';
-import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
+import { CreateApiKeyRequestSchema } from '@vigil/contracts';
+import { parseOrThrow } from '@vigil/platform';
 import { AccountsService } from '../accounts/accounts.service';
 import { KeysService } from '../keys/keys.service';
 import { CLI_ACTOR, requireFlag } from './account-commands';
@@ -27,18 +25,13 @@ export function parseRateLimit(v: string | true | undefined): { limit: number; w
 
 export async function keysCreate(app: INestApplicationContext, args: ParsedArgs) {
   const account = await app.get(AccountsService).requireByEmail(requireFlag(args, 'email'));
-  const dto = plainToInstance(CreateApiKeyRequest, {
+  const dto = parseOrThrow(CreateApiKeyRequestSchema, {
     label: requireFlag(args, 'label'),
     scopes: list(args.flags.scopes),
     allowedIps: list(args.flags['allow-ip']),
     rateLimit: parseRateLimit(args.flags['rate-limit']),
     expiresAt: typeof args.flags.expires === 'string' ? args.flags.expires : undefined,
   });
-  const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true });
-  if (errors.length) {
-    const list = fieldErrors(errors);
-    throw new ProblemException('ValidationFailed', { detail: list.map((e) => `${e.pointer}: ${e.message}`).join('; '), errors: list });
-  }
   const created = await app.get(KeysService).create(account.id, dto, CLI_ACTOR);
   return {
     human: `created key ${created.id} "${created.label}" for ${account.email}\n${created.key}\nStore it now: it is shown only once.`,

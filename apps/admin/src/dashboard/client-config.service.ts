@@ -1,20 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PUBLIC_SCOPES, type PlanDefinition } from '@vigil/contracts';
+import { PUBLIC_SCOPES } from '@vigil/contracts';
 import { ADMIN_CONFIG } from '../config/admin-config.token';
 import type { AdminConfig } from '../config/admin-env.schema';
 import { MIN_PASSWORD_LENGTH } from '../accounts/password-policy';
-
-export interface ClientConfigResponse {
-  /** Base URL of the public API (`PUBLIC_API_URL`, else this host on the admin port − 1). */
-  apiUrl: string;
-  /** Whether `apiUrl` was configured (false = guessed). */
-  apiUrlConfigured: boolean;
-  keyPrefix: string;
-  scopes: readonly string[];
-  plans: PlanDefinition[];
-  trial: { plan: string; days: number } | null;
-  passwordMinLength: number;
-}
+import type { ClientConfigResponse } from '@vigil/contracts';
 
 const SAFE_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/i;
 
@@ -42,7 +31,7 @@ export class ClientConfigService {
       apiUrl: this.apiUrl(hostHeader, secure),
       apiUrlConfigured: Boolean(this.config.PUBLIC_API_URL),
       keyPrefix: this.config.VIGIL_KEY_PREFIX,
-      scopes: PUBLIC_SCOPES,
+      scopes: [...PUBLIC_SCOPES],
       plans: this.config.VIGIL_PLANS,
       trial: this.config.TRIAL_DAYS > 0 ? { plan: this.config.TRIAL_PLAN, days: this.config.TRIAL_DAYS } : null,
       passwordMinLength: MIN_PASSWORD_LENGTH,

@@ -1,5 +1,5 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ProblemException } from '@vigil/platform';
+import { Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ProblemException, ValidQuery } from '@vigil/platform';
 import type { FastifyRequest } from 'fastify';
 import { AccountsService } from '../accounts/accounts.service';
 import { actorFrom } from '../common/actor-from-request';
@@ -9,7 +9,7 @@ import { CurrentAccount } from '../sessions/current-session.decorator';
 import type { AccountEntity } from '@vigil/db';
 import type { SessionRequest } from '../sessions/session-request';
 import { AdminAccountsService } from './admin-accounts.service';
-import { ListAccountsRequest } from './list-accounts.request';
+import { ListAccountsQuerySchema, type ListAccountsQuery } from '@vigil/contracts';
 
 type Req = FastifyRequest & SessionRequest;
 
@@ -24,8 +24,8 @@ export class AdminAccountsController {
   ) {}
 
   @Get()
-  list(@Query() query: ListAccountsRequest) {
-    return this.adminAccounts.list(query.q, query.limit ?? 50, query.offset ?? 0);
+  list(@ValidQuery(ListAccountsQuerySchema) query: ListAccountsQuery) {
+    return this.adminAccounts.list(query.q, query.limit, query.offset);
   }
 
   @Post(':id/suspend')

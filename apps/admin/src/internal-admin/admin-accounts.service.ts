@@ -2,14 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { AccountEntity } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource } from 'typeorm';
-import { type AccountView, AccountsService } from '../accounts/accounts.service';
+import { AccountsService } from '../accounts/accounts.service';
 import { isUuid } from './is-uuid';
-
-export interface AdminAccountRow extends AccountView {
-  keys: { active: number; total: number };
-  /** Latest of the last sign-in/session activity and the last API call with one of its keys. */
-  lastActivityAt: string | null;
-}
+import type { AdminAccountRow } from '@vigil/contracts';
 
 /** Read side of the internal accounts list (search, key counts, last activity). */
 @Injectable()

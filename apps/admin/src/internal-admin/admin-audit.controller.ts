@@ -1,6 +1,7 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { Roles } from '../sessions/roles.decorator';
-import { AuditQueryRequest } from './audit-query.request';
+import { AuditQuerySchema, type AuditQuery } from '@vigil/contracts';
+import { ValidQuery } from '@vigil/platform';
 import { AuditLogService } from './audit-log.service';
 
 /** `GET /api/admin/audit`: the audit log with filters. Internal admins only. */
@@ -10,7 +11,7 @@ export class AdminAuditController {
   constructor(private readonly audit: AuditLogService) {}
 
   @Get()
-  list(@Query() query: AuditQueryRequest) {
+  list(@ValidQuery(AuditQuerySchema) query: AuditQuery) {
     return this.audit.query(query);
   }
 }

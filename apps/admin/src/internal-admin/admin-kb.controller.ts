@@ -1,9 +1,10 @@
-import { Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { actorFrom } from '../common/actor-from-request';
 import { Roles } from '../sessions/roles.decorator';
 import type { SessionRequest } from '../sessions/session-request';
-import { KbReleaseParams } from './kb-release.request';
+import { KbReleaseParamsSchema, type KbReleaseParams } from '@vigil/contracts';
+import { ValidParams } from '@vigil/platform';
 import { KbReleasesService } from './kb-releases.service';
 import { KbStatusService } from './kb-status.service';
 
@@ -33,7 +34,7 @@ export class AdminKbController {
 
   @Post('releases/:version/activate')
   @HttpCode(200)
-  activate(@Param() params: KbReleaseParams, @Req() req: Req) {
+  activate(@ValidParams(KbReleaseParamsSchema) params: KbReleaseParams, @Req() req: Req) {
     return this.releases.activate(params.version, actorFrom(req));
   }
 

@@ -1,5 +1,6 @@
-import { Body, Controller, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
-import { UpdateApiKeyRequest } from '@vigil/contracts';
+import { Controller, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import { UpdateApiKeyRequestSchema, type UpdateApiKeyRequest } from '@vigil/contracts';
+import { ValidBody } from '@vigil/platform';
 import type { FastifyRequest } from 'fastify';
 import { actorFrom } from '../common/actor-from-request';
 import { KeysService } from '../keys/keys.service';
@@ -16,7 +17,7 @@ export class AdminKeysController {
   constructor(private readonly keys: KeysService) {}
 
   @Patch(':id')
-  update(@Param('id') id: string, @Body() body: UpdateApiKeyRequest, @Req() req: FastifyRequest & SessionRequest) {
+  update(@Param('id') id: string, @ValidBody(UpdateApiKeyRequestSchema) body: UpdateApiKeyRequest, @Req() req: FastifyRequest & SessionRequest) {
     return this.keys.update({ accountId: null }, id, body, actorFrom(req));
   }
 

@@ -2,20 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { AuditEventEntity } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource } from 'typeorm';
-import type { AuditQueryRequest } from './audit-query.request';
 import { isUuid } from './is-uuid';
-
-export interface AuditEventView {
-  id: string;
-  createdAt: string;
-  actor: { type: string; id: string | null; label: string | null };
-  action: string;
-  target: { type: string; id: string | null };
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  requestId: string | null;
-  ip: string | null;
-}
+import type { AuditEventView, AuditQuery } from '@vigil/contracts';
 
 const ACTOR_TYPES = new Set(['account', 'admin', 'cli', 'system']);
 
@@ -24,7 +12,7 @@ const ACTOR_TYPES = new Set(['account', 'admin', 'cli', 'system']);
 export class AuditLogService {
   constructor(private readonly dataSource: DataSource) {}
 
-  async query(f: AuditQueryRequest): Promise<{ events: AuditEventView[]; total: number; limit: number; offset: number }> {
+  async query(f: AuditQuery): Promise<{ events: AuditEventView[]; total: number; limit: number; offset: number }> {
     const from = f.from ? new Date(f.from) : undefined;
     const to = f.to ? new Date(f.to) : undefined;
     if (from && to && from > to) {

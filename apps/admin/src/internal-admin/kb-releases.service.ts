@@ -4,21 +4,7 @@ import { ProblemException } from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../common/actor';
-
-export interface KbReleaseView {
-  version: string;
-  releasedAt: string;
-  createdAt: string;
-  activatedAt: string | null;
-  active: boolean;
-  /** The curated pack this release is built on. */
-  curatedVersion: string;
-  /** Imported sources (on top of the curated pack), with licence and pair count when the import reported one. */
-  sources: { id: string; title: string; license: string; format: string; pairs: number | null; hash: string }[];
-  /** Every source the composed knowledge base names (curated pack's included), as recorded with the release. */
-  includedSources: { id: string; title: string; license: string }[];
-  counts: Record<string, number>;
-}
+import type { KbReleaseView } from '@vigil/contracts';
 
 const view = (r: KbReleaseRecord): KbReleaseView => ({
   version: r.version,

@@ -2,15 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { SEVERITIES, type Severity } from '@vigil/contracts';
 import { type KnowledgeBase, loadCuratedKb } from '@vigil/engine';
 import { ProblemException } from '@vigil/platform';
-
-export interface KbStatusResponse {
-  version: string;
-  releasedAt: string;
-  counts: { sources: number; ingredients: number; classes: number; products: number; rules: number; pathways: number; domains: number };
-  rulesBySeverity: Record<Severity, number>;
-  /** Per source: rules it asserts, rules citing it as evidence, pathway rules it asserts. */
-  sources: { id: string; title: string; license: string; url: string | null; rules: number; citedByRules: number; pathways: number }[];
-}
+import type { KbStatusResponse } from '@vigil/contracts';
 
 /** Version, sizes and sources of the curated pack this build ships (`@vigil/engine`'s curated KB); releases add imported sources on top. */
 @Injectable()

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
-import { CreateApiKeyRequest, UpdateApiKeyRequest } from '@vigil/contracts';
+import { Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
+import { CreateApiKeyRequestSchema, UpdateApiKeyRequestSchema, type CreateApiKeyRequest, type UpdateApiKeyRequest } from '@vigil/contracts';
+import { ValidBody } from '@vigil/platform';
 import type { AccountEntity } from '@vigil/db';
 import type { FastifyReply } from 'fastify';
 import type { Actor } from '../common/actor';
@@ -17,7 +18,12 @@ export class KeysController {
   }
 
   @Post()
-  async create(@Body() body: CreateApiKeyRequest, @CurrentAccount() account: AccountEntity, @CurrentActor() actor: Actor, @Res({ passthrough: true }) reply: FastifyReply) {
+  async create(
+    @ValidBody(CreateApiKeyRequestSchema) body: CreateApiKeyRequest,
+    @CurrentAccount() account: AccountEntity,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     reply.header('cache-control', 'no-store');
     return this.keys.create(account.id, body, actor);
   }
@@ -28,7 +34,7 @@ export class KeysController {
   }
 
   @Patch(':id')
-  update(@Param('id') id: string, @Body() body: UpdateApiKeyRequest, @CurrentAccount() account: AccountEntity, @CurrentActor() actor: Actor) {
+  update(@Param('id') id: string, @ValidBody(UpdateApiKeyRequestSchema) body: UpdateApiKeyRequest, @CurrentAccount() account: AccountEntity, @CurrentActor() actor: Actor) {
     return this.keys.update({ accountId: account.id }, id, body, actor);
   }
 

@@ -163,7 +163,7 @@ export class KeysService {
     if (actor.type === 'admin' || actor.type === 'cli') return;
     throw new ProblemException('RateLimitAbovePlan', {
       detail: `The ${plan.name} plan allows at most ${plan.rateLimit.limit} requests per ${plan.rateLimit.windowSeconds} s; a key's own limit can only be lower (ask an administrator for more).`,
-      errors: [{ pointer: '/rateLimit', code: 'abovePlan', message: `must not exceed ${plan.rateLimit.limit} per ${plan.rateLimit.windowSeconds} s in rate or burst` }],
+      errors: [{ pointer: '/rateLimit', code: 'above_plan', message: `must not exceed ${plan.rateLimit.limit} per ${plan.rateLimit.windowSeconds} s in rate or burst` }],
     });
   }
 
@@ -173,7 +173,7 @@ export class KeysService {
     if (errors.length) {
       throw new ProblemException('ValidationFailed', {
         detail: errors.map((e) => e.message).join('; '),
-        errors: errors.map((e) => ({ pointer: `/allowedIps/${e.index}`, code: 'isIpOrCidr', message: e.message })),
+        errors: errors.map((e) => ({ pointer: `/allowedIps/${e.index}`, code: 'format', message: e.message })),
       });
     }
   }
@@ -184,7 +184,7 @@ export class KeysService {
     if (Number.isNaN(d.getTime()) || d.getTime() <= Date.now()) {
       throw new ProblemException('ValidationFailed', {
         detail: 'expiresAt must be a future ISO 8601 time.',
-        errors: [{ pointer: '/expiresAt', code: 'futureDate', message: 'must be in the future' }],
+        errors: [{ pointer: '/expiresAt', code: 'future_date', message: 'must be in the future' }],
       });
     }
     return d;

@@ -1,11 +1,24 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { Public } from '@vigil/auth';
-import { ProblemException, requestIdFor } from '@vigil/platform';
+import { ProblemException, ValidBody, requestIdFor } from '@vigil/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountEmailService } from '../accounts/account-email.service';
 import { AccountsService } from '../accounts/accounts.service';
 import { CSRF_COOKIE, SESSION_COOKIE, serializeCookie } from './cookies';
-import { ChangePasswordRequest, EmailRequest, LoginRequest, ResetPasswordRequest, SignupRequest, TokenRequest } from './auth.requests';
+import {
+  ChangePasswordRequestSchema,
+  EmailRequestSchema,
+  LoginRequestSchema,
+  ResetPasswordRequestSchema,
+  SignupRequestSchema,
+  TokenRequestSchema,
+  type ChangePasswordRequest,
+  type EmailRequest,
+  type LoginRequest,
+  type ResetPasswordRequest,
+  type SignupRequest,
+  type TokenRequest,
+} from '@vigil/contracts';
 import { LoginFailureLimiter } from './login-failure.limiter';
 import { LoginThrottleGuard } from './login-throttle.guard';
 import type { SessionRequest } from './session-request';
@@ -45,7 +58,7 @@ export class AuthController {
   @Post('signup')
   @HttpCode(202)
   @UseGuards(LoginThrottleGuard)
-  async signup(@Body() body: SignupRequest, @Req() req: Req) {
+  async signup(@ValidBody(SignupRequestSchema) body: SignupRequest, @Req() req: Req) {
     await this.emails.signup({ email: body.email, password: body.password }, anonymousActor(req, body.email));
     return SIGNUP_ACCEPTED;
   }
@@ -54,7 +67,7 @@ export class AuthController {
   @Post('verify-email')
   @HttpCode(200)
   @UseGuards(LoginThrottleGuard)
-  async verifyEmail(@Body() body: TokenRequest, @Req() req: Req) {
+  async verifyEmail(@ValidBody(TokenRequestSchema) body: TokenRequest, @Req() req: Req) {
     const { email } = await this.emails.verify(body.token, anonymousActor(req));
     return { status: 'verified', email, detail: 'Email address verified. Sign in to create API keys.' };
   }
@@ -71,7 +84,7 @@ export class AuthController {
   @Post('password-reset')
   @HttpCode(202)
   @UseGuards(LoginThrottleGuard)
-  async requestPasswordReset(@Body() body: EmailRequest, @Req() req: Req) {
+  async requestPasswordReset(@ValidBody(EmailRequestSchema) body: EmailRequest, @Req() req: Req) {
     await this.emails.requestReset(body.email, anonymousActor(req, body.email));
     return RESET_ACCEPTED;
   }
@@ -80,7 +93,7 @@ export class AuthController {
   @Post('password-reset/confirm')
   @HttpCode(200)
   @UseGuards(LoginThrottleGuard)
-  async confirmPasswordReset(@Body() body: ResetPasswordRequest, @Req() req: Req) {
+  async confirmPasswordReset(@ValidBody(ResetPasswordRequestSchema) body: ResetPasswordRequest, @Req() req: Req) {
     const { email } = await this.emails.resetPassword(body.token, body.newPassword, anonymousActor(req));
     await this.failures.succeeded(req.ip, email);
     return { status: 'password_reset', email, detail: 'Password changed; every session was signed out. Sign in with the new password.' };
@@ -89,7 +102,7 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  login(@Body() body: LoginRequest, @Req() req: Req, @Res({ passthrough: true }) reply: FastifyReply) {
+  login(@ValidBody(LoginRequestSchema) body: LoginRequest, @Req() req: Req, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.startSession(body, req, reply);
   }
 
@@ -108,7 +121,7 @@ export class AuthController {
   @Post('password')
   @HttpCode(204)
   async changePassword(
-    @Body() body: ChangePasswordRequest,
+    @ValidBody(ChangePasswordRequestSchema) body: ChangePasswordRequest,
     @CurrentAccount() signedIn: AccountEntity,
     @CurrentActor() actor: Actor,
     @Req() req: Req,

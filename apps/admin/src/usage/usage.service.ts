@@ -3,7 +3,7 @@ import { effectivePlanId } from '@vigil/contracts';
 import { type AccountEntity, ApiKeyEntity } from '@vigil/db';
 import { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service';
-import type { KeyUsage, UsageCounts, UsageDay, UsageResponse } from './usage.response';
+import type { KeyUsage, UsageCounts, UsageDay, UsageResponse } from '@vigil/contracts';
 
 const DAY_MS = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);

@@ -25,7 +25,7 @@ export async function startApi(env: Record<string, string> = {}, existingDb?: Te
   const config = loadConfig(apiEnvSchema, { NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: db.url, REDIS_URL: process.env.REDIS_URL ?? '', ...env });
   const app = await createVigilApp(AppModule.forRoot(config), apiAppOptions(config, { stream: logs }));
   configureApi(app, config);
-  const conformance = new ResponseConformance();
+  const conformance = ResponseConformance.forPublicApi();
   app
     .getHttpAdapter()
     .getInstance()

@@ -1,20 +1,31 @@
+import { z } from 'zod';
+import { ScopeSchema } from './create-api-key.request';
+
+const Limit = z.object({ limit: z.int(), windowSeconds: z.int() });
+
 /** A key as the admin API shows it: never the key, only its hint. */
-export interface ApiKeyResponse {
-  id: string;
-  label: string;
-  hint: string;
-  status: 'active' | 'revoked' | 'expired';
-  scopes: string[];
-  allowedIps: string[];
-  rateLimit: { limit: number; windowSeconds: number } | null;
-  effectiveRateLimit: { limit: number; windowSeconds: number };
-  expiresAt: string | null;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+export const ApiKeyResponseSchema = z
+  .object({
+    id: z.string(),
+    label: z.string(),
+    hint: z.string().describe('Display hint: prefix and last characters'),
+    status: z.enum(['active', 'revoked', 'expired']),
+    scopes: z.array(ScopeSchema),
+    allowedIps: z.array(z.string()),
+    rateLimit: Limit.nullable().describe('The key’s own limit; null = the plan’s'),
+    effectiveRateLimit: Limit,
+    expiresAt: z.string().nullable(),
+    createdAt: z.string(),
+    lastUsedAt: z.string().nullable(),
+    revokedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ApiKey' });
+export type ApiKeyResponse = z.infer<typeof ApiKeyResponseSchema>;
 
 /** The one response that carries the full key; sent once with `Cache-Control: no-store`. */
-export interface CreatedApiKeyResponse extends ApiKeyResponse {
-  key: string;
-}
+export const CreatedApiKeyResponseSchema = ApiKeyResponseSchema.extend({ key: z.string() }).meta({ id: 'CreatedApiKey' });
+export type CreatedApiKeyResponse = z.infer<typeof CreatedApiKeyResponseSchema>;
+
+/** `GET /api/keys`. */
+export const ApiKeyListResponseSchema = z.object({ keys: z.array(ApiKeyResponseSchema) }).meta({ id: 'ApiKeyList' });
+export type ApiKeyListResponse = z.infer<typeof ApiKeyListResponseSchema>;

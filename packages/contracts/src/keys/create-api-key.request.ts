@@ -1,33 +1,18 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsISO8601, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
+import { z } from 'zod';
 import { PUBLIC_SCOPES } from '../scopes';
-import { IsIpOrCidr } from './is-ip-or-cidr.validator';
-import { RateLimitDto } from './rate-limit.dto';
+import { ipOrCidr, isoTime, text, uniqueList } from '../validation/field-rules';
+import { RateLimitSchema } from './rate-limit.request';
 
-/** `POST /api/keys`. */
-export class CreateApiKeyRequest {
-  @IsString()
-  @Length(1, 100)
-  label: string;
+export const ScopeSchema = z.enum(PUBLIC_SCOPES as [string, ...string[]], { error: `must be one of ${PUBLIC_SCOPES.join(', ')}` });
 
-  @IsOptional()
-  @IsArray()
-  @ArrayUnique()
-  @IsIn(PUBLIC_SCOPES as string[], { each: true })
-  scopes?: string[];
-
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsIpOrCidr({ each: true })
-  allowedIps?: string[];
-
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => RateLimitDto)
-  rateLimit?: RateLimitDto | null;
-
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  expiresAt?: string | null;
-}
+/** `POST /api/keys` (and the operator CLI's `keys create`). */
+export const CreateApiKeyRequestSchema = z
+  .strictObject({
+    label: text(100, 'label'),
+    scopes: uniqueList(ScopeSchema, 'scopes').optional(),
+    allowedIps: z.array(ipOrCidr(), { error: 'allowedIps must be an array' }).max(100, { error: 'at most 100 entries' }).optional(),
+    rateLimit: RateLimitSchema.nullable().optional(),
+    expiresAt: isoTime('expiresAt').nullable().optional(),
+  })
+  .meta({ id: 'CreateApiKeyRequest' });
+export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequestSchema>;

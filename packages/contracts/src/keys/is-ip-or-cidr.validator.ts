@@ -1,5 +1,4 @@
 import { isIP } from 'node:net';
-import { type ValidationOptions, registerDecorator } from 'class-validator';
 
 /** Shape check: an IPv4/IPv6 address or `address/bits`. (The key service also rejects ranges with host bits set.) */
 export function isIpOrCidr(value: unknown): boolean {
@@ -8,15 +7,4 @@ export function isIpOrCidr(value: unknown): boolean {
   const fam = isIP(addr);
   if (!fam || extra !== undefined) return false;
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (fam === 4 ? 32 : 128));
-}
-
-export function IsIpOrCidr(options?: ValidationOptions): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) =>
-    registerDecorator({
-      name: 'isIpOrCidr',
-      target: target.constructor,
-      propertyName: String(propertyName),
-      options: { message: '$value is not an IPv4/IPv6 address or CIDR range', ...options },
-      validator: { validate: isIpOrCidr },
-    });
 }

@@ -1,35 +1,16 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsISO8601, IsOptional, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
-import { PUBLIC_SCOPES } from '../scopes';
-import { IsIpOrCidr } from './is-ip-or-cidr.validator';
-import { RateLimitDto } from './rate-limit.dto';
+import { z } from 'zod';
+import { ipOrCidr, isoTime, text, uniqueList } from '../validation/field-rules';
+import { ScopeSchema } from './create-api-key.request';
+import { RateLimitSchema } from './rate-limit.request';
 
-/** `PATCH /api/keys/:id`: any subset; `null` clears rateLimit/expiresAt. */
-export class UpdateApiKeyRequest {
-  @IsOptional()
-  @IsString()
-  @Length(1, 100)
-  label?: string;
-
-  @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayUnique()
-  @IsIn(PUBLIC_SCOPES as string[], { each: true })
-  scopes?: string[];
-
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsIpOrCidr({ each: true })
-  allowedIps?: string[];
-
-  @ValidateIf((o: UpdateApiKeyRequest) => o.rateLimit !== undefined && o.rateLimit !== null)
-  @ValidateNested()
-  @Type(() => RateLimitDto)
-  rateLimit?: RateLimitDto | null;
-
-  @ValidateIf((o: UpdateApiKeyRequest) => o.expiresAt !== undefined && o.expiresAt !== null)
-  @IsISO8601({ strict: true })
-  expiresAt?: string | null;
-}
+/** `PATCH /api/keys/:id` (and the admin's `PATCH /api/admin/keys/:id`): any subset; `null` clears rateLimit/expiresAt. */
+export const UpdateApiKeyRequestSchema = z
+  .strictObject({
+    label: text(100, 'label').optional(),
+    scopes: uniqueList(ScopeSchema, 'scopes').min(1, { error: 'a key needs at least one scope' }).optional(),
+    allowedIps: z.array(ipOrCidr(), { error: 'allowedIps must be an array' }).max(100, { error: 'at most 100 entries' }).optional(),
+    rateLimit: RateLimitSchema.nullable().optional(),
+    expiresAt: isoTime('expiresAt').nullable().optional(),
+  })
+  .meta({ id: 'UpdateApiKeyRequest' });
+export type UpdateApiKeyRequest = z.infer<typeof UpdateApiKeyRequestSchema>;

@@ -1,5 +1,5 @@
-// Types only from @vigil/contracts: its runtime entry loads class-validator DTOs (reflect-metadata), which the
-// build-time compiler and this pure package must not need. The lists below are checked against the contract types.
+// Types only from @vigil/contracts: its runtime entry carries the zod schemas, which the build-time compiler and this
+// pure package do not need. The lists below are checked against the contract types.
 import type { EvidenceLevel, Severity } from '@vigil/contracts';
 
 export type { EvidenceLevel, Severity };

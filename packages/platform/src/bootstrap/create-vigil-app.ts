@@ -11,7 +11,6 @@ import { ProblemExceptionFilter } from '../errors/problem.filter';
 import { RejectNulPipe } from '../errors/reject-nul.pipe';
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
-import { createValidationPipe } from '../errors/validation-pipe.factory';
 import { type LoggerOptionsInput, pinoOptions } from '../logging/logger.options';
 import { LazyRequestLogger } from '../logging/lazy-request.logger';
 import { PinoNestLogger } from '../logging/pino-nest.logger';
@@ -87,7 +86,8 @@ export async function createVigilApp(module: DynamicModule | Type, options: Crea
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { bufferLogs: true, abortOnError: false });
   app.useLogger(new PinoNestLogger(logger));
   app.useGlobalFilters(new ProblemExceptionFilter());
-  app.useGlobalPipes(...(options.rejectNulBytes ? [new RejectNulPipe()] : []), createValidationPipe());
+  // Inputs are parsed per parameter with contract schemas (`ValidBody`/`ValidQuery`/`ValidParams`); NUL bytes are refused first.
+  if (options.rejectNulBytes) app.useGlobalPipes(new RejectNulPipe());
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

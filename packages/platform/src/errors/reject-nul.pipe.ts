@@ -29,7 +29,7 @@ export class RejectNulPipe implements PipeTransform {
     const prefix = metadata.type === 'body' ? '' : `/${metadata.type}`;
     const errors: ProblemFieldError[] = pointers.map((p) => ({
       pointer: prefix + (p === '/' ? '' : p) || '/',
-      code: 'noNulCharacter',
+      code: 'nul_character',
       message: 'must not contain NUL characters',
     }));
     throw new ProblemException('ValidationFailed', { detail: `${errors[0].pointer}: must not contain NUL characters`, errors });

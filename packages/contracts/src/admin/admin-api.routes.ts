@@ -1,0 +1,62 @@
+import type { z } from 'zod';
+import { AccountResponseSchema, AuthStatusResponseSchema, LoginResponseSchema } from '../accounts/account.response';
+import { ChangePasswordRequestSchema, EmailRequestSchema, LoginRequestSchema, ResetPasswordRequestSchema, SignupRequestSchema, TokenRequestSchema } from '../accounts/auth.request';
+import { ClientConfigResponseSchema } from '../config/client-config.response';
+import { ApiKeyListResponseSchema, ApiKeyResponseSchema, CreatedApiKeyResponseSchema } from '../keys/api-key.response';
+import { CreateApiKeyRequestSchema } from '../keys/create-api-key.request';
+import { UpdateApiKeyRequestSchema } from '../keys/update-api-key.request';
+import { UsageResponseSchema } from '../usage/usage.response';
+import { AuditQuerySchema, KbReleaseParamsSchema, ListAccountsQuerySchema, UsageQuerySchema } from './admin-queries.request';
+import {
+  AdminAccountKeysResponseSchema,
+  AdminAccountListResponseSchema,
+  AdminKbResponseSchema,
+  AuditEventListResponseSchema,
+  KbReleaseListResponseSchema,
+  KbSwitchResponseSchema,
+} from './admin.response';
+
+/** A JSON route of the admin app (dashboard API and internal admin API): the schemas its controller parses with and answers with. */
+export interface AdminRoute {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** Route path as the router writes it. */
+  path: string;
+  /** Success status. */
+  status: 200 | 201 | 202 | 204;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** Absent for 204. */
+  response?: z.ZodType;
+}
+
+/** Every JSON route of the admin app. The admin e2e suites check each response they receive against it. */
+export const ADMIN_ROUTES: readonly AdminRoute[] = [
+  { method: 'GET', path: '/api/config', status: 200, response: ClientConfigResponseSchema },
+  { method: 'POST', path: '/api/auth/signup', status: 202, body: SignupRequestSchema, response: AuthStatusResponseSchema },
+  { method: 'POST', path: '/api/auth/verify-email', status: 200, body: TokenRequestSchema, response: AuthStatusResponseSchema },
+  { method: 'POST', path: '/api/auth/verify-email/resend', status: 202, response: AuthStatusResponseSchema },
+  { method: 'POST', path: '/api/auth/password-reset', status: 202, body: EmailRequestSchema, response: AuthStatusResponseSchema },
+  { method: 'POST', path: '/api/auth/password-reset/confirm', status: 200, body: ResetPasswordRequestSchema, response: AuthStatusResponseSchema },
+  { method: 'POST', path: '/api/auth/login', status: 200, body: LoginRequestSchema, response: LoginResponseSchema },
+  { method: 'POST', path: '/api/auth/logout', status: 204 },
+  { method: 'GET', path: '/api/auth/me', status: 200, response: AccountResponseSchema },
+  { method: 'POST', path: '/api/auth/password', status: 204, body: ChangePasswordRequestSchema },
+  { method: 'GET', path: '/api/keys', status: 200, response: ApiKeyListResponseSchema },
+  { method: 'POST', path: '/api/keys', status: 201, body: CreateApiKeyRequestSchema, response: CreatedApiKeyResponseSchema },
+  { method: 'GET', path: '/api/keys/:id', status: 200, response: ApiKeyResponseSchema },
+  { method: 'PATCH', path: '/api/keys/:id', status: 200, body: UpdateApiKeyRequestSchema, response: ApiKeyResponseSchema },
+  { method: 'POST', path: '/api/keys/:id/revoke', status: 200, response: ApiKeyResponseSchema },
+  { method: 'GET', path: '/api/usage', status: 200, query: UsageQuerySchema, response: UsageResponseSchema },
+  { method: 'GET', path: '/api/admin/accounts', status: 200, query: ListAccountsQuerySchema, response: AdminAccountListResponseSchema },
+  { method: 'POST', path: '/api/admin/accounts/:id/suspend', status: 200, response: AccountResponseSchema },
+  { method: 'POST', path: '/api/admin/accounts/:id/reactivate', status: 200, response: AccountResponseSchema },
+  { method: 'GET', path: '/api/admin/accounts/:id/keys', status: 200, response: AdminAccountKeysResponseSchema },
+  { method: 'PATCH', path: '/api/admin/keys/:id', status: 200, body: UpdateApiKeyRequestSchema, response: ApiKeyResponseSchema },
+  { method: 'POST', path: '/api/admin/keys/:id/revoke', status: 200, response: ApiKeyResponseSchema },
+  { method: 'GET', path: '/api/admin/audit', status: 200, query: AuditQuerySchema, response: AuditEventListResponseSchema },
+  { method: 'GET', path: '/api/admin/kb', status: 200, response: AdminKbResponseSchema },
+  { method: 'GET', path: '/api/admin/kb/releases', status: 200, response: KbReleaseListResponseSchema },
+  { method: 'POST', path: '/api/admin/kb/releases/:version/activate', status: 200, params: KbReleaseParamsSchema, response: KbSwitchResponseSchema },
+  { method: 'POST', path: '/api/admin/kb/rollback', status: 200, response: KbSwitchResponseSchema },
+];
