@@ -1,6 +1,8 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { DatabaseModule, HealthModule, MetricsModule, RedisModule } from '@vigil/platform';
-import { AdminCoreModule } from './admin-core.module';
+import { AccountsModule } from './accounts/accounts.module';
+import { KeysModule } from './keys/keys.module';
+import { SessionsModule } from './sessions/sessions.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { ADMIN_CONFIG } from './config/admin-config.token';
 import type { AdminConfig } from './config/admin-env.schema';
@@ -16,7 +18,9 @@ export class AppModule {
         RedisModule.forRoot({ url: config.REDIS_URL }),
         HealthModule.forService('admin'),
         MetricsModule.forService('admin'),
-        AdminCoreModule,
+        AccountsModule,
+        SessionsModule,
+        KeysModule,
         DashboardModule,
       ],
       providers: [{ provide: ADMIN_CONFIG, useValue: config }],

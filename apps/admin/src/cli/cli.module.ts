@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { DatabaseModule, RedisModule } from '@vigil/platform';
-import { AdminCoreModule } from '../admin-core.module';
+import { AccountsModule } from '../accounts/accounts.module';
+import { KeysModule } from '../keys/keys.module';
 import { ADMIN_CONFIG } from '../config/admin-config.token';
 import type { AdminConfig } from '../config/admin-env.schema';
 
@@ -14,7 +15,8 @@ export class CliModule {
       imports: [
         DatabaseModule.forRoot({ databaseUrl: config.DATABASE_URL, dataDir: config.VIGIL_DATA_DIR, poolSize: 2, applicationName: 'vigil-cli' }),
         RedisModule.forRoot({}),
-        AdminCoreModule,
+        AccountsModule,
+        KeysModule,
       ],
       providers: [{ provide: ADMIN_CONFIG, useValue: config }],
       exports: [ADMIN_CONFIG],

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AdminCoreModule } from '../admin-core.module';
+import { AccountsModule } from '../accounts/accounts.module';
+import { AuditModule } from '../audit/audit.module';
+import { KeysModule } from '../keys/keys.module';
 import { AdminAccountsController } from './admin-accounts.controller';
 import { AdminAccountsService } from './admin-accounts.service';
 import { AdminAuditController } from './admin-audit.controller';
@@ -11,7 +13,7 @@ import { KbStatusService } from './kb-status.service';
 
 /** The operator's JSON API under `/api/admin` (role `admin`, enforced by the global session guard). */
 @Module({
-  imports: [AdminCoreModule],
+  imports: [AccountsModule, AuditModule, KeysModule],
   controllers: [AdminAccountsController, AdminKeysController, AdminAuditController, AdminKbController],
   providers: [AdminAccountsService, AuditLogService, KbStatusService, KbReleasesService],
 })

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { AdminCoreModule } from '../admin-core.module';
+import { AccountsModule } from '../accounts/accounts.module';
 import { UsageController } from './usage.controller';
 import { UsageService } from './usage.service';
 
 /** Usage reporting for the dashboard. */
 @Module({
-  imports: [AdminCoreModule],
+  imports: [AccountsModule],
   controllers: [UsageController],
   providers: [UsageService],
 })

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { AuditModule } from '../audit/audit.module';
+import { KeyEventsModule } from './key-events.module';
+import { KeysController } from './keys.controller';
+import { KeysService } from './keys.service';
+
+/** API keys: the signed-in account's own keys (`/api/keys`) and the service the internal admin and the CLI share. */
+@Module({
+  imports: [AccountsModule, AuditModule, KeyEventsModule],
+  controllers: [KeysController],
+  providers: [KeysService],
+  exports: [KeysService],
+})
+export class KeysModule {}
