@@ -5,4 +5,5 @@ export { migrationStatus, type MigrationStatus } from './migration-status';
 export { EmbeddedDatabase, type EmbeddedDatabaseOptions, type EmbeddedConnection } from './embedded/embedded-database';
 export { locateDatabase, type DatabaseLocation } from './database-location';
 export { KEY_EVENTS_CHANNEL, notifyKeyEvent, parseKeyEvent, type KeyEvent } from './key-events';
+export { ApiKeyRepository, type ApiKeyLookup, type KeyUsageDelta, type KeyUsageDay, type AccountKeyStats } from './keys/api-key.repository';
 export { KbReleaseRepository, KB_EVENTS_CHANNEL, type KbReleaseRecord, type KbSourceRef } from './kb/kb-release.repository';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AccountEntity } from '@vigil/db';
+import { AccountEntity, ApiKeyRepository } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service';
@@ -23,11 +23,11 @@ export class AdminAccountsService {
       else qb.where('a.email ILIKE :like', { like });
     }
     const [rows, total] = await qb.orderBy('a.createdAt', 'DESC').addOrderBy('a.id', 'ASC').skip(offset).take(limit).getManyAndCount();
-    const stats = await this.keyStats(rows.map((a) => a.id));
+    const stats = await new ApiKeyRepository(this.dataSource).statsByAccount(rows.map((a) => a.id));
     return {
       accounts: rows.map((a) => {
         const s = stats.get(a.id);
-        const times = [a.lastActiveAt?.getTime() ?? 0, s?.lastUsed?.getTime() ?? 0];
+        const times = [a.lastActiveAt?.getTime() ?? 0, s?.lastUsedAt?.getTime() ?? 0];
         const latest = Math.max(...times);
         return { ...this.accounts.view(a), keys: { active: s?.active ?? 0, total: s?.total ?? 0 }, lastActivityAt: latest ? new Date(latest).toISOString() : null };
       }),
@@ -41,18 +41,5 @@ export class AdminAccountsService {
     const account = isUuid(id) ? await this.accounts.findById(id) : null;
     if (!account) throw new ProblemException('NotFound', { detail: 'Account not found.' });
     return account;
-  }
-
-  private async keyStats(ids: string[]): Promise<Map<string, { active: number; total: number; lastUsed: Date | null }>> {
-    const out = new Map<string, { active: number; total: number; lastUsed: Date | null }>();
-    if (!ids.length) return out;
-    const rows: { account_id: string; active: string; total: string; last_used: Date | null }[] = await this.dataSource.query(
-      `SELECT account_id, count(*) FILTER (WHERE status = 'active' AND (expires_at IS NULL OR expires_at > now())) AS active,
-              count(*) AS total, max(last_used_at) AS last_used
-         FROM api_key WHERE account_id = ANY($1::uuid[]) GROUP BY account_id`,
-      [ids],
-    );
-    for (const r of rows) out.set(r.account_id, { active: Number(r.active), total: Number(r.total), lastUsed: r.last_used ? new Date(r.last_used) : null });
-    return out;
   }
 }

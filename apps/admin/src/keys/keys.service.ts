@@ -9,7 +9,7 @@ import {
   type UpdateApiKeyRequest,
   effectivePlanId,
 } from '@vigil/contracts';
-import { AccountEntity, ApiKeyEntity } from '@vigil/db';
+import { AccountEntity, type ApiKeyEntity, ApiKeyRepository } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service';
@@ -50,10 +50,11 @@ export class KeysService {
         throw new ProblemException('EmailUnverified', { detail: `Verify ${account.email} first: follow the link in the email we sent, or ask for a new one on the dashboard.` });
       }
       const plan = this.accounts.plan(effectivePlanId(account));
-      const active = await m.count(ApiKeyEntity, { where: { accountId, status: 'active' } });
+      const keys = new ApiKeyRepository(m);
+      const active = await keys.countActive(accountId);
       if (active >= plan.maxKeys) throw new ProblemException('Conflict', { detail: `The ${plan.name} plan allows ${plan.maxKeys} active keys; revoke one first.` });
       this.checkRateLimit(dto.rateLimit, plan, actor);
-      const entity = m.create(ApiKeyEntity, {
+      const entity = await keys.insert({
         accountId,
         keyHash: hashApiKey(key),
         hint: keyHint(this.config.VIGIL_KEY_PREFIX, key),
@@ -64,7 +65,6 @@ export class KeysService {
         rateWindowSeconds: dto.rateLimit?.windowSeconds ?? null,
         expiresAt,
       });
-      await m.save(entity);
       await this.audit.record(m, actor, { action: 'key.create', targetType: 'api_key', targetId: entity.id, after: this.auditViewWithPlan(entity, plan) });
       // A new key may sit in an instance's negative cache if someone probed it: `created` clears those.
       wait = await this.events.publish(m, { type: 'key', keyId: entity.id, created: true });
@@ -77,7 +77,7 @@ export class KeysService {
   async list(scope: KeyScope & { accountId: string }): Promise<ApiKeyResponse[]> {
     const account = await this.accounts.findById(scope.accountId);
     if (!account) return [];
-    const keys = await this.dataSource.manager.find(ApiKeyEntity, { where: { accountId: scope.accountId }, order: { createdAt: 'DESC' } });
+    const keys = await new ApiKeyRepository(this.dataSource).listByAccount(scope.accountId);
     return keys.map((k) => this.view(k, account));
   }
 
@@ -103,7 +103,7 @@ export class KeysService {
         key.rateWindowSeconds = dto.rateLimit?.windowSeconds ?? null;
       }
       if (expiresAt !== undefined) key.expiresAt = expiresAt;
-      await m.save(key);
+      await new ApiKeyRepository(m).save(key);
       await this.audit.record(m, actor, {
         action: 'key.update',
         targetType: 'api_key',
@@ -126,7 +126,7 @@ export class KeysService {
         const before = { status: key.status };
         key.status = 'revoked';
         key.revokedAt = new Date();
-        await m.save(key);
+        await new ApiKeyRepository(m).save(key);
         await this.audit.record(m, actor, {
           action: 'key.revoke',
           targetType: 'api_key',
@@ -145,10 +145,7 @@ export class KeysService {
   /** Not found and not yours look the same: a 404, so ids of other accounts' keys leak nothing. */
   private async load(m: EntityManager, scope: KeyScope, id: string, lock = false): Promise<{ key: ApiKeyEntity; account: AccountEntity }> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ProblemException('NotFound', { detail: 'Key not found.' });
-    const key = await m.findOne(ApiKeyEntity, {
-      where: { id, ...(scope.accountId ? { accountId: scope.accountId } : {}) },
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
+    const key = await new ApiKeyRepository(m).findById(id, scope.accountId, lock);
     if (!key) throw new ProblemException('NotFound', { detail: 'Key not found.' });
     const account = await m.findOneOrFail(AccountEntity, { where: { id: key.accountId } });
     return { key, account };

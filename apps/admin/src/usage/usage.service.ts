@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { effectivePlanId } from '@vigil/contracts';
-import { type AccountEntity, ApiKeyEntity } from '@vigil/db';
+import { type AccountEntity, ApiKeyRepository } from '@vigil/db';
 import { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service';
 import type { KeyUsage, UsageCounts, UsageDay, UsageResponse } from '@vigil/contracts';
@@ -8,21 +8,17 @@ import type { KeyUsage, UsageCounts, UsageDay, UsageResponse } from '@vigil/cont
 const DAY_MS = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
-interface UsageRow {
-  key_id: string;
-  day: string;
-  allowed: string;
-  rate_limited: string;
-  denied: string;
-}
-
 /** Per-key daily request counts (table `api_key_usage`, written in batches by the API) for one account. */
 @Injectable()
 export class UsageService {
+  private readonly keys: ApiKeyRepository;
+
   constructor(
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly accounts: AccountsService,
-  ) {}
+  ) {
+    this.keys = new ApiKeyRepository(dataSource);
+  }
 
   async forAccount(account: AccountEntity, days: number, now = new Date()): Promise<UsageResponse> {
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
@@ -32,22 +28,17 @@ export class UsageService {
     const monthStart = isoDay(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     const since = monthStart < from ? monthStart : from;
 
-    const rows: UsageRow[] = await this.dataSource.query(
-      `SELECT u.key_id, to_char(u.day, 'YYYY-MM-DD') AS day, u.allowed, u.rate_limited, u.denied
-         FROM api_key_usage u JOIN api_key k ON k.id = u.key_id
-        WHERE k.account_id = $1 AND u.day >= $2::date AND u.day <= $3::date`,
-      [account.id, since, to],
-    );
-    const keys = await this.dataSource.manager.find(ApiKeyEntity, { where: { accountId: account.id }, order: { createdAt: 'DESC' } });
+    const rows = await this.keys.usageDays(account.id, since, to);
+    const keys = await this.keys.listByAccount(account.id);
 
     const byKey = new Map<string, Map<string, UsageCounts>>();
     let used = 0;
     for (const r of rows) {
-      const c = { allowed: Number(r.allowed), rateLimited: Number(r.rate_limited), denied: Number(r.denied) };
+      const c = { allowed: r.allowed, rateLimited: r.rateLimited, denied: r.denied };
       if (r.day >= monthStart) used += c.allowed;
       if (r.day < from) continue;
-      let m = byKey.get(r.key_id);
-      if (!m) byKey.set(r.key_id, (m = new Map<string, UsageCounts>()));
+      let m = byKey.get(r.keyId);
+      if (!m) byKey.set(r.keyId, (m = new Map<string, UsageCounts>()));
       m.set(r.day, c);
     }
 

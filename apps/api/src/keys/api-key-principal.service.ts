@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type ApiKeyPrincipal, type ApiKeyPrincipalSource, parseAllowlist } from '@vigil/auth';
 import { effectivePlanId } from '@vigil/contracts';
-import type { KeyEvent } from '@vigil/db';
+import { type ApiKeyLookup, ApiKeyRepository, type KeyEvent } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import { NegativeKeyCache } from './negative-key.cache';
@@ -10,22 +10,6 @@ import { PlanCatalog } from './plan-catalog';
 interface Entry {
   principal: ApiKeyPrincipal;
   loadedAt: number;
-}
-
-interface Row {
-  id: string;
-  account_id: string;
-  hint: string;
-  status: 'active' | 'revoked' | 'expired';
-  expires_at: Date | null;
-  scopes: string[];
-  allowed_ips: string[];
-  rate_limit: number | null;
-  rate_window_seconds: number | null;
-  account_status: 'active' | 'suspended';
-  plan: string;
-  trial_plan: string | null;
-  trial_ends_at: Date | null;
 }
 
 const POSITIVE_TTL_MS = 30_000;
@@ -54,10 +38,14 @@ export class ApiKeyPrincipalService implements ApiKeyPrincipalSource {
   /** Bumped on every eviction so a lookup that raced an event never caches a stale row. */
   private generation = 0;
 
+  private readonly keys: ApiKeyRepository;
+
   constructor(
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly plans: PlanCatalog,
-  ) {}
+  ) {
+    this.keys = new ApiKeyRepository(dataSource);
+  }
 
   findByHash(hash: string): ApiKeyPrincipal | null | Promise<ApiKeyPrincipal | null> {
     const now = Date.now();
@@ -100,40 +88,34 @@ export class ApiKeyPrincipalService implements ApiKeyPrincipalSource {
   private async load(hash: string): Promise<ApiKeyPrincipal | null> {
     const generation = this.generation;
     this.lookups++;
-    const rows: Row[] = await this.queryKey(hash);
-    const principal = rows[0] ? this.toPrincipal(rows[0]) : null;
+    const row = await this.queryKey(hash);
+    const principal = row ? this.toPrincipal(row) : null;
     if (generation === this.generation) this.remember(hash, principal);
     return principal;
   }
 
   /** The key lookup; a database that cannot answer is a 503 (retry later), never a 500 or a false "invalid key". */
-  private async queryKey(hash: string): Promise<Row[]> {
+  private async queryKey(hash: string): Promise<ApiKeyLookup | null> {
     try {
-      return await this.dataSource.query(
-        `SELECT k.id, k.account_id, k.hint, k.status, k.expires_at, k.scopes, k.allowed_ips, k.rate_limit, k.rate_window_seconds,
-              a.status AS account_status, a.plan, a.trial_plan, a.trial_ends_at
-         FROM api_key k JOIN account a ON a.id = k.account_id
-        WHERE k.key_hash = $1`,
-        [hash],
-      );
+      return await this.keys.findByHash(hash);
     } catch (error) {
       this.logger.error(`key lookup failed: ${(error as Error).message}`);
       throw new ProblemException('ServiceUnavailable', { detail: 'The key store is unreachable; retry shortly.', headers: { 'retry-after': '5' } });
     }
   }
 
-  private toPrincipal(r: Row): ApiKeyPrincipal {
-    const plan = this.plans.get(effectivePlanId({ plan: r.plan, trialPlan: r.trial_plan, trialEndsAt: r.trial_ends_at }));
+  private toPrincipal(r: ApiKeyLookup): ApiKeyPrincipal {
+    const plan = this.plans.get(effectivePlanId(r));
     return {
       keyId: r.id,
-      accountId: r.account_id,
+      accountId: r.accountId,
       hint: r.hint,
       status: r.status,
-      expiresAt: r.expires_at ? r.expires_at.getTime() : null,
-      accountStatus: r.account_status,
+      expiresAt: r.expiresAt ? r.expiresAt.getTime() : null,
+      accountStatus: r.accountStatus,
       scopes: new Set(r.scopes),
-      allowedIps: parseAllowlist(r.allowed_ips),
-      rateLimit: r.rate_limit && r.rate_window_seconds ? { limit: r.rate_limit, windowSeconds: r.rate_window_seconds } : plan.rateLimit,
+      allowedIps: parseAllowlist(r.allowedIps),
+      rateLimit: r.rateLimit && r.rateWindowSeconds ? { limit: r.rateLimit, windowSeconds: r.rateWindowSeconds } : plan.rateLimit,
       monthlyQuota: plan.monthlyQuota,
     };
   }

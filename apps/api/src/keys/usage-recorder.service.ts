@@ -1,5 +1,6 @@
 import { type BeforeApplicationShutdown, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { UsageOutcome, UsageRecorder } from '@vigil/auth';
+import { ApiKeyRepository } from '@vigil/db';
 import { DataSource } from 'typeorm';
 
 interface Counts {
@@ -24,7 +25,11 @@ export class UsageRecorderService implements UsageRecorder, OnModuleInit, Before
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly keys: ApiKeyRepository;
+
+  constructor(dataSource: DataSource) {
+    this.keys = new ApiKeyRepository(dataSource);
+  }
 
   onModuleInit(): void {
     this.timer = setInterval(() => void this.flush(), USAGE_FLUSH_MS);
@@ -58,38 +63,13 @@ export class UsageRecorderService implements UsageRecorder, OnModuleInit, Before
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
-    const ids: string[] = [],
-      days: string[] = [],
-      allowed: number[] = [],
-      limited: number[] = [],
-      denied: number[] = [],
-      used: string[] = [];
-    for (const [k, c] of batch) {
-      const [id, day] = k.split('|');
-      ids.push(id);
-      days.push(day);
-      allowed.push(c.allowed);
-      limited.push(c.rate_limited);
-      denied.push(c.denied);
-      used.push(new Date(c.lastUsed).toISOString());
-    }
     try {
-      await this.dataSource.transaction(async (m) => {
-        await m.query(
-          `INSERT INTO api_key_usage (key_id, day, allowed, rate_limited, denied)
-           SELECT u.id, u.day, u.a, u.r, u.d FROM unnest($1::uuid[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[]) AS u(id, day, a, r, d)
-            WHERE EXISTS (SELECT 1 FROM api_key k WHERE k.id = u.id)
-           ON CONFLICT (key_id, day) DO UPDATE SET allowed = api_key_usage.allowed + EXCLUDED.allowed,
-             rate_limited = api_key_usage.rate_limited + EXCLUDED.rate_limited, denied = api_key_usage.denied + EXCLUDED.denied`,
-          [ids, days, allowed, limited, denied],
-        );
-        await m.query(
-          `UPDATE api_key k SET last_used_at = GREATEST(COALESCE(k.last_used_at, u.t), u.t)
-             FROM (SELECT id, max(t) AS t FROM unnest($1::uuid[], $2::timestamptz[]) AS x(id, t) GROUP BY id) u
-            WHERE k.id = u.id`,
-          [ids, used],
-        );
-      });
+      await this.keys.addUsage(
+        [...batch].map(([k, c]) => {
+          const [keyId, day] = k.split('|');
+          return { keyId, day, allowed: c.allowed, rateLimited: c.rate_limited, denied: c.denied, lastUsed: new Date(c.lastUsed) };
+        }),
+      );
     } catch (error) {
       this.logger.error(`usage flush failed (${batch.size} rows kept for the next try): ${(error as Error).message}`);
       for (const [k, c] of batch) {

@@ -1,0 +1,116 @@
+import type { DataSource } from 'typeorm';
+import { createDataSource } from '../data-source.factory';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { ApiKeyRepository } from './api-key.repository';
+
+describe('ApiKeyRepository (real PostgreSQL)', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+  let repo: ApiKeyRepository;
+  let accountId: string;
+
+  const newKey = (label: string, hashChar: string, extra: Partial<{ expiresAt: Date | null }> = {}) =>
+    repo.insert({
+      accountId,
+      keyHash: hashChar.repeat(64),
+      hint: `vigil_${hashChar}…`,
+      label,
+      scopes: ['interactions:check'],
+      allowedIps: ['10.0.0.0/8'],
+      rateLimit: 5,
+      rateWindowSeconds: 60,
+      expiresAt: extra.expiresAt ?? null,
+    });
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ds = createDataSource({ url: db.url, poolSize: 2 });
+    await ds.initialize();
+    repo = new ApiKeyRepository(ds);
+    [{ id: accountId }] = await ds.query(`INSERT INTO account (email, plan, trial_plan) VALUES ('repo@example.com', 'free', 'pro') RETURNING id`);
+  });
+  afterAll(async () => {
+    await ds.destroy();
+    await db.drop();
+  });
+
+  it('inserts a key and finds it by hash with its account, and by id within the account only', async () => {
+    const key = await newKey('first', 'a');
+    expect(key.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(key.createdAt).toBeInstanceOf(Date);
+    expect(await repo.findByHash('a'.repeat(64))).toEqual({
+      id: key.id,
+      accountId,
+      hint: 'vigil_a…',
+      status: 'active',
+      expiresAt: null,
+      scopes: ['interactions:check'],
+      allowedIps: ['10.0.0.0/8'],
+      rateLimit: 5,
+      rateWindowSeconds: 60,
+      accountStatus: 'active',
+      plan: 'free',
+      trialPlan: 'pro',
+      trialEndsAt: null,
+    });
+    expect(await repo.findByHash('f'.repeat(64))).toBeNull();
+    expect((await repo.findById(key.id, accountId))?.label).toBe('first');
+    expect(await repo.findById(key.id, '00000000-0000-4000-8000-000000000000')).toBeNull();
+    expect((await repo.findById(key.id, null))?.id).toBe(key.id);
+  });
+
+  it('adds usage: counts accumulate per day, last use only moves forward, deltas of deleted keys are dropped', async () => {
+    const key = await newKey('usage', 'b');
+    const t1 = new Date('2026-11-20T10:00:00Z');
+    const t0 = new Date('2026-11-20T09:00:00Z');
+    await repo.addUsage([{ keyId: key.id, day: '2026-11-20', allowed: 3, rateLimited: 1, denied: 0, lastUsed: t1 }]);
+    await repo.addUsage([
+      { keyId: key.id, day: '2026-11-20', allowed: 2, rateLimited: 0, denied: 4, lastUsed: t0 },
+      { keyId: key.id, day: '2026-11-21', allowed: 1, rateLimited: 0, denied: 0, lastUsed: t0 },
+      { keyId: '00000000-0000-4000-8000-000000000000', day: '2026-11-21', allowed: 9, rateLimited: 0, denied: 0, lastUsed: t1 },
+    ]);
+    const days = await repo.usageDays(accountId, '2026-11-01', '2026-11-30');
+    expect(days.filter((d) => d.keyId === key.id).sort((a, b) => a.day.localeCompare(b.day))).toEqual([
+      { keyId: key.id, day: '2026-11-20', allowed: 5, rateLimited: 1, denied: 4 },
+      { keyId: key.id, day: '2026-11-21', allowed: 1, rateLimited: 0, denied: 0 },
+    ]);
+    expect(await repo.usageDays(accountId, '2026-11-21', '2026-11-21')).toHaveLength(1);
+    expect((await repo.findById(key.id, null))?.lastUsedAt?.toISOString()).toBe(t1.toISOString());
+    await expect(repo.addUsage([])).resolves.toBeUndefined();
+  });
+
+  it('counts an account’s keys: expired and revoked are not active; last use is the latest of any key', async () => {
+    const [{ id: other }] = await ds.query(`INSERT INTO account (email) VALUES ('none@example.com') RETURNING id`);
+    await newKey('expired', 'c', { expiresAt: new Date(Date.now() - 1000) });
+    const revoked = await newKey('revoked', 'd');
+    revoked.status = 'revoked';
+    revoked.revokedAt = new Date();
+    await repo.save(revoked);
+    const stats = await repo.statsByAccount([accountId, other]);
+    expect(stats.get(accountId)).toEqual({ active: 2, total: 4, lastUsedAt: new Date('2026-11-20T10:00:00Z') });
+    expect(stats.has(other)).toBe(false);
+    expect(await repo.countActive(accountId)).toBe(3); // the plan's key cap counts an expired key until it is revoked
+    expect((await repo.listByAccount(accountId)).map((k) => k.label)).toEqual(['revoked', 'expired', 'usage', 'first']);
+    expect(await repo.statsByAccount([])).toEqual(new Map());
+  });
+
+  it('works inside a caller’s transaction (a rolled-back insert leaves nothing)', async () => {
+    await expect(
+      ds.transaction(async (m) => {
+        await new ApiKeyRepository(m).insert({
+          accountId,
+          keyHash: 'e'.repeat(64),
+          hint: 'h',
+          label: 'tx',
+          scopes: [],
+          allowedIps: [],
+          rateLimit: null,
+          rateWindowSeconds: null,
+          expiresAt: null,
+        });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await repo.findByHash('e'.repeat(64))).toBeNull();
+  });
+});

@@ -1,0 +1,183 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { ApiKeyEntity, type ApiKeyStatus } from '../entities/api-key.entity';
+
+/** A key with its account's status and plan: what the API's guard pipeline needs to decide a request. */
+export interface ApiKeyLookup {
+  id: string;
+  accountId: string;
+  hint: string;
+  status: ApiKeyStatus;
+  expiresAt: Date | null;
+  scopes: string[];
+  allowedIps: string[];
+  rateLimit: number | null;
+  rateWindowSeconds: number | null;
+  accountStatus: 'active' | 'suspended';
+  plan: string;
+  trialPlan: string | null;
+  trialEndsAt: Date | null;
+}
+
+/** Requests of one key on one UTC day, by outcome, and the last time the key was used in them. */
+export interface KeyUsageDelta {
+  keyId: string;
+  /** `YYYY-MM-DD` (UTC). */
+  day: string;
+  allowed: number;
+  rateLimited: number;
+  denied: number;
+  lastUsed: Date;
+}
+
+/** A stored day of a key's usage. */
+export interface KeyUsageDay {
+  keyId: string;
+  day: string;
+  allowed: number;
+  rateLimited: number;
+  denied: number;
+}
+
+/** An account's keys at a glance. Active = not revoked and not past its expiry. */
+export interface AccountKeyStats {
+  active: number;
+  total: number;
+  lastUsedAt: Date | null;
+}
+
+interface LookupRow {
+  id: string;
+  account_id: string;
+  hint: string;
+  status: ApiKeyStatus;
+  expires_at: Date | null;
+  scopes: string[];
+  allowed_ips: string[];
+  rate_limit: number | null;
+  rate_window_seconds: number | null;
+  account_status: 'active' | 'suspended';
+  plan: string;
+  trial_plan: string | null;
+  trial_ends_at: Date | null;
+}
+
+/**
+ * Every read and write of `api_key` (and its usage) that the two apps make: the API's key lookup and usage flush, the
+ * admin app's key management, usage report and account list. One place to change when the table changes. Pass an
+ * `EntityManager` to work inside a caller's transaction.
+ */
+export class ApiKeyRepository {
+  constructor(private readonly db: DataSource | EntityManager) {}
+
+  private get manager(): EntityManager {
+    return 'manager' in this.db ? this.db.manager : this.db;
+  }
+
+  /** The key with this SHA-256 and its account, or null. */
+  async findByHash(hash: string): Promise<ApiKeyLookup | null> {
+    const rows: LookupRow[] = await this.manager.query(
+      `SELECT k.id, k.account_id, k.hint, k.status, k.expires_at, k.scopes, k.allowed_ips, k.rate_limit, k.rate_window_seconds,
+              a.status AS account_status, a.plan, a.trial_plan, a.trial_ends_at
+         FROM api_key k JOIN account a ON a.id = k.account_id
+        WHERE k.key_hash = $1`,
+      [hash],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      id: r.id,
+      accountId: r.account_id,
+      hint: r.hint,
+      status: r.status,
+      expiresAt: r.expires_at,
+      scopes: r.scopes,
+      allowedIps: r.allowed_ips,
+      rateLimit: r.rate_limit,
+      rateWindowSeconds: r.rate_window_seconds,
+      accountStatus: r.account_status,
+      plan: r.plan,
+      trialPlan: r.trial_plan,
+      trialEndsAt: r.trial_ends_at,
+    };
+  }
+
+  /**
+   * Adds counts to the per-day usage rows and moves `last_used_at` forward, in one transaction. Deltas of keys that no
+   * longer exist are dropped.
+   */
+  async addUsage(deltas: readonly KeyUsageDelta[]): Promise<void> {
+    if (!deltas.length) return;
+    const col = <T>(f: (d: KeyUsageDelta) => T) => deltas.map(f);
+    await this.manager.transaction(async (m) => {
+      await m.query(
+        `INSERT INTO api_key_usage (key_id, day, allowed, rate_limited, denied)
+         SELECT u.id, u.day, u.a, u.r, u.d FROM unnest($1::uuid[], $2::date[], $3::bigint[], $4::bigint[], $5::bigint[]) AS u(id, day, a, r, d)
+          WHERE EXISTS (SELECT 1 FROM api_key k WHERE k.id = u.id)
+         ON CONFLICT (key_id, day) DO UPDATE SET allowed = api_key_usage.allowed + EXCLUDED.allowed,
+           rate_limited = api_key_usage.rate_limited + EXCLUDED.rate_limited, denied = api_key_usage.denied + EXCLUDED.denied`,
+        [col((d) => d.keyId), col((d) => d.day), col((d) => d.allowed), col((d) => d.rateLimited), col((d) => d.denied)],
+      );
+      await m.query(
+        `UPDATE api_key k SET last_used_at = GREATEST(COALESCE(k.last_used_at, u.t), u.t)
+           FROM (SELECT id, max(t) AS t FROM unnest($1::uuid[], $2::timestamptz[]) AS x(id, t) GROUP BY id) u
+          WHERE k.id = u.id`,
+        [col((d) => d.keyId), col((d) => d.lastUsed.toISOString())],
+      );
+    });
+  }
+
+  /** Stored usage of an account's keys from `from` to `to` (`YYYY-MM-DD`, inclusive). */
+  async usageDays(accountId: string, from: string, to: string): Promise<KeyUsageDay[]> {
+    const rows: { key_id: string; day: string; allowed: string; rate_limited: string; denied: string }[] = await this.manager.query(
+      `SELECT u.key_id, to_char(u.day, 'YYYY-MM-DD') AS day, u.allowed, u.rate_limited, u.denied
+         FROM api_key_usage u JOIN api_key k ON k.id = u.key_id
+        WHERE k.account_id = $1 AND u.day >= $2::date AND u.day <= $3::date`,
+      [accountId, from, to],
+    );
+    return rows.map((r) => ({ keyId: r.key_id, day: r.day, allowed: Number(r.allowed), rateLimited: Number(r.rate_limited), denied: Number(r.denied) }));
+  }
+
+  /** Key counts and last use per account (accounts without keys are absent). */
+  async statsByAccount(accountIds: readonly string[]): Promise<Map<string, AccountKeyStats>> {
+    const out = new Map<string, AccountKeyStats>();
+    if (!accountIds.length) return out;
+    const rows: { account_id: string; active: string; total: string; last_used: Date | null }[] = await this.manager.query(
+      `SELECT account_id, count(*) FILTER (WHERE status = 'active' AND (expires_at IS NULL OR expires_at > now())) AS active,
+              count(*) AS total, max(last_used_at) AS last_used
+         FROM api_key WHERE account_id = ANY($1::uuid[]) GROUP BY account_id`,
+      [accountIds],
+    );
+    for (const r of rows) out.set(r.account_id, { active: Number(r.active), total: Number(r.total), lastUsedAt: r.last_used ? new Date(r.last_used) : null });
+    return out;
+  }
+
+  /** An account's keys, newest first. */
+  listByAccount(accountId: string): Promise<ApiKeyEntity[]> {
+    return this.manager.find(ApiKeyEntity, { where: { accountId }, order: { createdAt: 'DESC' } });
+  }
+
+  /** Keys of the account with status `active` (expired ones not yet marked included: the plan's cap counts them). */
+  countActive(accountId: string): Promise<number> {
+    return this.manager.count(ApiKeyEntity, { where: { accountId, status: 'active' } });
+  }
+
+  /** A key by id, within one account when `accountId` is given; `lock` takes a row lock for a change. */
+  findById(id: string, accountId: string | null, lock = false): Promise<ApiKeyEntity | null> {
+    return this.manager.findOne(ApiKeyEntity, {
+      where: { id, ...(accountId ? { accountId } : {}) },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+  }
+
+  /** Inserts a new key (its `id` and `createdAt` are filled in). */
+  insert(
+    fields: Pick<ApiKeyEntity, 'accountId' | 'keyHash' | 'hint' | 'label' | 'scopes' | 'allowedIps' | 'rateLimit' | 'rateWindowSeconds' | 'expiresAt'>,
+  ): Promise<ApiKeyEntity> {
+    return this.manager.save(this.manager.create(ApiKeyEntity, fields));
+  }
+
+  /** Writes a changed key. */
+  save(key: ApiKeyEntity): Promise<ApiKeyEntity> {
+    return this.manager.save(key);
+  }
+}
