@@ -125,5 +125,11 @@ describe('knowledge-base releases: activation hot-swaps every instance under loa
     expect(wi.severityBySource['hospital-local']).toBe('minor');
     expect(['major', 'contraindicated']).toContain(wi.severity);
     expect(res.kb.sources.map((s: { id: string }) => s.id)).toContain('hospital-local');
+
+    // The reference's examples are real responses of the release serving now, not of the one at start.
+    const openapi = await (await fetch(`${api.url}/openapi.json`)).json();
+    const example = openapi.paths['/v1/interactions/check'].post.responses['200'].content['application/json'].example;
+    expect(example.kb.version).toBe(version);
+    expect(await (await fetch(`${api.url}/docs`)).text()).toContain(version);
   });
 });

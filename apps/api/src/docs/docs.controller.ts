@@ -9,15 +9,14 @@ import { KnowledgeBaseService } from '../kb/knowledge-base.service';
 import { renderDocsPage } from './docs-page.renderer';
 
 /**
- * `GET /openapi.json` and the rendered reference at `GET /docs`, built once at start from the contracts. The response
- * examples are real: each route's example request is run through the same services as a request would be, on the
- * release serving at start.
+ * `GET /openapi.json` and the rendered reference at `GET /docs`, built from the contracts. The response examples are
+ * real: each route's example request is run through the same services as a request would be, on the release serving
+ * now. Built at start and again on the first request after another release became active (a hot swap).
  */
 @Public()
 @Controller()
 export class DocsController implements OnApplicationBootstrap {
-  private openapi: Record<string, unknown> = {};
-  private html = '';
+  private built: { kbVersion: string; openapi: Record<string, unknown>; html: string } | undefined;
 
   constructor(
     @Inject(API_CONFIG) private readonly config: ApiConfig,
@@ -27,13 +26,22 @@ export class DocsController implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    const publicUrl = process.env.PUBLIC_API_URL;
-    this.openapi = buildOpenApiDocument(
-      { serverUrl: publicUrl ?? `http://localhost:${this.config.PORT}`, serverUrlIsPublic: Boolean(publicUrl), keyPrefix: this.config.VIGIL_KEY_PREFIX },
-      PUBLIC_ROUTES,
-      this.examples(),
-    );
-    this.html = renderDocsPage(this.openapi);
+    this.current();
+  }
+
+  /** The document and page of the release serving now. */
+  private current(): { openapi: Record<string, unknown>; html: string } {
+    const kbVersion = this.kb.current().kb.version;
+    if (this.built?.kbVersion !== kbVersion) {
+      const publicUrl = process.env.PUBLIC_API_URL;
+      const openapi = buildOpenApiDocument(
+        { serverUrl: publicUrl ?? `http://localhost:${this.config.PORT}`, serverUrlIsPublic: Boolean(publicUrl), keyPrefix: this.config.VIGIL_KEY_PREFIX },
+        PUBLIC_ROUTES,
+        this.examples(),
+      );
+      this.built = { kbVersion, openapi, html: renderDocsPage(openapi) };
+    }
+    return this.built;
   }
 
   /** Real responses to each route's example request (the key description is the shape a new key on the first plan has). */
@@ -58,13 +66,13 @@ export class DocsController implements OnApplicationBootstrap {
 
   @Get('openapi.json')
   document() {
-    return this.openapi;
+    return this.current().openapi;
   }
 
   @Get('docs')
   @Header('content-type', 'text/html; charset=utf-8')
   @Header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
   page() {
-    return this.html;
+    return this.current().html;
   }
 }
