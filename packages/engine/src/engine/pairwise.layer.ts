@@ -1,24 +1,10 @@
 import type { FindingKind, Severity } from '@vigil/contracts';
 import { packedRuleIndex, packedSeverityRank, pairKey, type KnowledgeBase, type LabelMatch, type PairRuleRef } from '../kb/knowledge-base';
-import type { KbCitation, KbLabelStatement, KbPathway, KbRule } from '../model/compiled-kb.model';
-import { severityRank } from '../model/kb-vocabulary';
+import type { KbLabelStatement, KbPathway, KbRule } from '../model/compiled-kb.model';
 import type { CheckUnit, FindingDraft } from './check-unit.model';
 import { FindingBuilder } from './finding.builder';
-
-/** A rule, substrate label statement or pathway rule that applies to one pair of units, before precedence and suppression. */
-interface Candidate {
-  layer: 1 | 2 | 3;
-  sourceId: string;
-  severity: Severity;
-  risks: readonly string[];
-  /** Lower is more specific; in layer 3 a label statement (0) comes before the generic templates (1). */
-  specificity: number;
-  rule?: KbRule;
-  pathway?: KbPathway;
-  label?: LabelMatch;
-  perpetrator?: CheckUnit;
-  victim?: CheckUnit;
-}
+import { HiddenFindingsCounter } from './hidden-findings.counter';
+import { type Candidate, citationsOf, decidePair, enzymeOf, outranks, ruleCandidate, sourceOf } from './pair-decision';
 
 const PLACEHOLDER_TEST = /\{(a|b|perpetrator|victim|enzyme)\}/;
 const hasPlaceholders = new WeakMap<object, boolean>();
@@ -33,6 +19,10 @@ const hasPlaceholders = new WeakMap<object, boolean>();
  * into those findings (`severityBySource`). Two entries that both contain an ingredient pair (the same combination
  * product twice) are not checked against each other for it: the product combines them by design, and the
  * duplicate-ingredient finding reports the repetition.
+ *
+ * The clinical decision itself is `decidePair` (pair-decision.ts); this class gathers each pair's candidates, applies
+ * the decision, and takes three shortcuts to the same answer for the common pairs (one packed rule, one rule, one
+ * rule from each of two sources). Findings below `minSeverity` are counted by `HiddenFindingsCounter`, never built.
  */
 export class PairwiseLayer {
   /** Risk tags of the kept layer-1/2 findings per ingredient pair (key: `pairKey` of dense indexes): used by layer 5. */
@@ -43,29 +33,19 @@ export class PairwiseLayer {
    */
   private readonly ruleFindings = new Map<number, RuleFinding>();
   private readonly drafts = new Map<string, FindingDraft>();
-  /**
-   * Findings below `minSeverity` are counted, never built (a bulk source makes many). When no ingredient occurs
-   * twice in the list (the usual case), every ingredient pair is checked once and every hidden finding is distinct,
-   * so a tally is exact. Otherwise one finding can come from several input pairs, and keys dedupe them: `hidden`
-   * (candidate keys) and, for single-rule pairs, `hiddenPairs` (an ingredient pair with one rule has exactly one
-   * possible finding and always takes the same path, so its `pairKey` identifies it without a key string).
-   */
-  private hiddenTally = 0;
-  private hidden: Set<string> | null = null;
-  private hiddenPairs: Set<number> | null = null;
+  private readonly hidden: HiddenFindingsCounter;
   private readonly rank = new Map<string, number>();
-  /** `severityRank` of `minSeverity`: findings ranked above it are hidden (none without a threshold). */
-  private readonly maxRank: number;
+  private readonly rankOf = (sourceId: string): number => this.rank.get(sourceId) ?? this.rank.size;
 
   /** `minSeverity`: findings that could only be filtered out later are counted instead of built. */
   constructor(
     private readonly kb: KnowledgeBase,
     precedence: readonly string[],
-    private readonly minSeverity?: Severity,
-    /** False: every pair takes the general route (the differential test compares the two). */
+    minSeverity?: Severity,
+    /** False: every pair takes the general route (the differential tests compare the two). */
     private readonly fastPaths = true,
   ) {
-    this.maxRank = minSeverity === undefined ? Number.POSITIVE_INFINITY : severityRank(minSeverity);
+    this.hidden = new HiddenFindingsCounter(minSeverity);
     precedence.forEach((s, i) => {
       if (!this.rank.has(s)) this.rank.set(s, i);
     });
@@ -74,10 +54,7 @@ export class PairwiseLayer {
   /** Checks every pair of units from different groups. */
   run(units: readonly CheckUnit[]): FindingDraft[] {
     const repeats = repeatsIngredient(units);
-    if (this.minSeverity !== undefined && repeats) {
-      this.hidden = new Set();
-      this.hiddenPairs = new Set();
-    }
+    this.hidden.start(repeats);
     // Only a repeated ingredient can put a pair inside another entry's product (see `sameProduct`).
     const groups = repeats ? groupIngredients(units) : undefined;
     for (let x = 0; x < units.length; x++) {
@@ -92,13 +69,7 @@ export class PairwiseLayer {
 
   /** Findings below `minSeverity` that were counted, not built. */
   get hiddenCount(): number {
-    let n = this.hiddenTally + (this.hiddenPairs?.size ?? 0);
-    if (this.hidden) for (const key of this.hidden) if (!this.drafts.has(key)) n++;
-    return n;
-  }
-
-  private sourceRank(sourceId: string): number {
-    return this.rank.get(sourceId) ?? this.rank.size;
+    return this.hidden.count(this.drafts);
   }
 
   private checkPair(u: CheckUnit, v: CheckUnit): void {
@@ -114,8 +85,8 @@ export class PairwiseLayer {
     if (entry === undefined && !pathwayHit) return;
     if (this.fastPaths && typeof entry === 'number' && !pathwayHit) {
       // Fast path, packed: one ingredient rule without risk tags, its severity in the number itself.
-      if (packedSeverityRank(entry) > this.maxRank) {
-        this.hideSingle(u, v);
+      if (this.hidden.belowRank(packedSeverityRank(entry))) {
+        this.hidden.hidePair(pairKey(u.ing, v.ing));
         // The rule itself is reached only when layer 4 may ask about the pair (a bulk source hides many).
         if (this.tracksRuleFinding(u, v)) this.noteRuleFinding(u, v, this.kb.rules[packedRuleIndex(entry)].severity, null);
       } else {
@@ -128,8 +99,8 @@ export class PairwiseLayer {
     if (this.fastPaths && refs && refs.length === 1 && !pathwayHit) {
       // Fast path: one rule, nothing to rank, suppress or fold.
       const ref = refs[0];
-      if (this.below(ref.rule.severity)) {
-        this.hideSingle(u, v);
+      if (this.hidden.below(ref.rule.severity)) {
+        this.hidden.hidePair(pairKey(u.ing, v.ing));
         this.noteRuleFinding(u, v, ref.rule.severity, null);
       } else this.noteRuleFinding(u, v, ref.rule.severity, this.draftFor(ruleCandidate(ref.rule, ref.layer, ref.specificity), u, v));
       if (ref.rule.risks.length > 0) this.cover(u, v, ref.rule.risks);
@@ -145,69 +116,21 @@ export class PairwiseLayer {
     this.pathwayCandidates(v, u, perpV, labelsU, candidates);
     if (candidates.length === 0) return;
 
-    let top = candidates[0].sourceId;
-    let mixed = false;
-    for (let i = 1; i < candidates.length; i++) {
-      const s = candidates[i].sourceId;
-      if (s === top) continue;
-      mixed = true;
-      const d = this.sourceRank(s) - this.sourceRank(top);
-      if (d < 0 || (d === 0 && s < top)) top = s;
+    // The general route: the decision, then findings built (or counted below minSeverity) as it says.
+    const decision = decidePair(candidates, this.rankOf);
+    const drafts = decision.kept.map((c) => (this.hidden.below(c.severity) ? this.hidden.hide(candidateKey(c, u, v)) : this.draftFor(c, u, v)));
+    for (const a of decision.absorbed) {
+      const draft = drafts[a.into];
+      if (draft) absorb(draft, a.candidate);
     }
-    const primary = mixed ? candidates.filter((c) => c.sourceId === top) : candidates;
-    if (primary.length > 1) primary.sort(compareCandidates);
-
-    // A kept candidate below minSeverity is counted, not built (draft null): it would only be filtered out.
-    const kept: { c: Candidate; draft: FindingDraft | null }[] = [];
-    let tags: Set<string> | undefined;
-    let pathwaysKept: Set<string> | undefined;
-    for (const c of primary) {
-      if (c.layer === 2 && tags && c.risks.some((t) => tags!.has(t))) continue;
-      if (c.layer === 3) {
-        const direction = `${enzymeOf(c)}|${c.perpetrator!.ing}`;
-        if (tags?.has(c.risks[0]) || pathwaysKept?.has(direction)) continue;
-        (pathwaysKept ??= new Set()).add(direction);
-        // One finding per pair: an at-least-as-severe pair or class finding absorbs the pathway as supporting detail.
-        const host = mostSevereRuleFinding(kept);
-        if (host && severityRank(host.c.severity) <= severityRank(c.severity)) {
-          if (host.draft) absorb(host.draft, c);
-          continue;
-        }
-      } else if (c.risks.length > 0) {
-        tags ??= new Set();
-        for (const t of c.risks) tags.add(t);
-      }
-      kept.push({ c, draft: this.below(c.severity) ? this.hide(c, u, v) : this.draftFor(c, u, v) });
+    for (const f of decision.folded) {
+      const draft = drafts[f.into];
+      if (!draft) continue;
+      FindingBuilder.fold(draft, f.sourceId, f.severity, f.candidates.length === 1 ? citationsOf(f.candidates[0]) : f.candidates.flatMap((s) => citationsOf(s)));
+      for (const s of f.candidates) if (s.layer < 3) for (const t of s.risks) if (!draft.risks.includes(t)) draft.risks = [...draft.risks, t];
     }
-
-    if (mixed) {
-      const secondary = new Map<string, Candidate[]>();
-      for (const c of candidates) {
-        if (c.sourceId === top) continue;
-        const list = secondary.get(c.sourceId);
-        if (list) list.push(c);
-        else secondary.set(c.sourceId, [c]);
-      }
-      for (const [sourceId, list] of secondary) {
-        const target =
-          kept.find((k) => k.c.risks.some((t) => list.some((s) => s.risks.includes(t)))) ??
-          kept.reduce((a, b) => (severityRank(b.c.severity) < severityRank(a.c.severity) ? b : a));
-        const severity = list.reduce((a, s) => (severityRank(s.severity) < severityRank(a) ? s.severity : a), list[0].severity);
-        const draft = target.draft;
-        if (draft) FindingBuilder.fold(draft, sourceId, severity, list.length === 1 ? citationsOf(list[0]) : list.flatMap((s) => citationsOf(s)));
-        // The merged finding stands for the folded assertions too: their risk tags cover the pair.
-        for (const s of list) {
-          for (const t of s.risks) {
-            if (s.layer < 3 && draft && !draft.risks.includes(t)) draft.risks = [...draft.risks, t];
-            if (s.layer < 3) (tags ??= new Set()).add(t);
-          }
-        }
-      }
-    }
-
-    const host = mostSevereRuleFinding(kept);
-    if (host) this.noteRuleFinding(u, v, host.c.severity, host.draft);
-    if (tags) this.cover(u, v, [...tags]);
+    if (decision.host >= 0) this.noteRuleFinding(u, v, decision.kept[decision.host].severity, drafts[decision.host]);
+    if (decision.tags.length > 0) this.cover(u, v, decision.tags);
   }
 
   /**
@@ -233,10 +156,9 @@ export class PairwiseLayer {
    * The rule of the source that takes precedence gives the finding; the other is folded into it.
    */
   private twoSources(u: CheckUnit, v: CheckUnit, x: PairRuleRef, y: PairRuleRef): void {
-    const d = this.sourceRank(y.rule.sourceId) - this.sourceRank(x.rule.sourceId);
-    const [top, other] = d < 0 || (d === 0 && y.rule.sourceId < x.rule.sourceId) ? [y, x] : [x, y];
+    const [top, other] = outranks(y.rule.sourceId, x.rule.sourceId, this.rankOf) ? [y, x] : [x, y];
     const c = ruleCandidate(top.rule, top.layer, top.specificity);
-    const draft = this.below(c.severity) ? this.hide(c, u, v) : this.draftFor(c, u, v);
+    const draft = this.hidden.below(c.severity) ? this.hidden.hide(candidateKey(c, u, v)) : this.draftFor(c, u, v);
     this.noteRuleFinding(u, v, c.severity, draft);
     if (draft) FindingBuilder.fold(draft, other.rule.sourceId, other.rule.severity, other.rule.citations);
     const tags: string[] = [];
@@ -283,22 +205,6 @@ export class PairwiseLayer {
       if (replaced && replaced.includes(`${m.pathway.enzyme}|${m.pathway.perpetrator.role}`)) continue;
       out.push({ layer: 3, sourceId: m.pathway.sourceId, severity: m.pathway.severity, risks: [m.riskTag], specificity: 1, pathway: m.pathway, perpetrator: perp, victim });
     }
-  }
-
-  private below(severity: Severity): boolean {
-    return severityRank(severity) > this.maxRank;
-  }
-
-  /** Counts the hidden finding of a single-rule pair (see `hiddenTally`). */
-  private hideSingle(u: CheckUnit, v: CheckUnit): void {
-    if (this.hiddenPairs) this.hiddenPairs.add(pairKey(u.ing, v.ing));
-    else this.hiddenTally++;
-  }
-
-  private hide(c: Candidate, u: CheckUnit, v: CheckUnit): null {
-    if (this.hidden) this.hidden.add(candidateKey(c, u, v));
-    else this.hiddenTally++;
-    return null;
   }
 
   /** The draft for a kept candidate, merged with the same rule on the same ingredients from other input pairs. */
@@ -358,31 +264,9 @@ export interface RuleFinding {
   draft: FindingDraft | null;
 }
 
-/** The candidate of a layer-1/2 rule (same shape on every path, so the pair layer's code sees one object layout). */
-function ruleCandidate(rule: KbRule, layer: 1 | 2, specificity: number): Candidate {
-  return { layer, sourceId: rule.sourceId, severity: rule.severity, risks: rule.risks, specificity, rule };
-}
-
-/** The text source of a candidate. */
-function sourceOf(c: Candidate): KbRule | KbPathway | KbLabelStatement {
-  return (c.rule ?? c.pathway ?? c.label?.label)!;
-}
-
-/** The enzyme of a layer-3 candidate (a label statement's own enzyme, not its `also` ones). */
-function enzymeOf(c: Candidate): string {
-  return c.pathway ? c.pathway.enzyme : c.label!.label.enzyme;
-}
-
 function anyLabel(victimLabels: readonly LabelMatch[], perp: CheckUnit): boolean {
   for (const l of victimLabels) if (l.perpetrators.has(perp.ing)) return true;
   return false;
-}
-
-/** The most severe kept layer-1/2 finding of a pair (the first on ties: the most specific), if any. */
-function mostSevereRuleFinding(kept: readonly { c: Candidate; draft: FindingDraft | null }[]): { c: Candidate; draft: FindingDraft | null } | undefined {
-  let best: { c: Candidate; draft: FindingDraft | null } | undefined;
-  for (const k of kept) if (k.c.layer < 3 && (!best || severityRank(k.c.severity) < severityRank(best.c.severity))) best = k;
-  return best;
 }
 
 /** Folds a pathway candidate into the pair's rule finding: its citations and its `pk-` risk tags (never its severity, which is not worse). */
@@ -422,14 +306,6 @@ function candidateKey(c: Candidate, u: CheckUnit, v: CheckUnit): string {
 /** Key of a layer-1/2 finding: the rule on an unordered ingredient pair (merges the same pair from other inputs). */
 function draftKey(ruleId: string, u: CheckUnit, v: CheckUnit): string {
   return u.ingredient.id < v.ingredient.id ? `${ruleId}|${u.ingredient.id}|${v.ingredient.id}` : `${ruleId}|${v.ingredient.id}|${u.ingredient.id}`;
-}
-
-function compareCandidates(a: Candidate, b: Candidate): number {
-  return a.layer - b.layer || a.specificity - b.specificity || severityRank(a.severity) - severityRank(b.severity) || (sourceOf(a).id < sourceOf(b).id ? -1 : 1);
-}
-
-function citationsOf(c: Candidate): readonly KbCitation[] {
-  return sourceOf(c).citations;
 }
 
 function sideHas(kb: KnowledgeBase, side: KbRule['a'], u: CheckUnit): boolean {
