@@ -1,0 +1,50 @@
+import type { KbDomain } from '../model/compiled-kb.model';
+import { CURATED_SOURCE_ID, DOCUMENTED_RISK_DOMAINS, SEVERITIES, type Severity } from '../model/kb-vocabulary';
+import { ID_RE, KEYS, sortCountKeys, where } from './compile.helpers';
+import type { CheckOf } from './entry.check';
+import { readCitations, readEvidence, readTexts } from './entry-fields.reader';
+import type { LocatedEntry } from './yaml-source.reader';
+
+/**
+ * `domains.yaml`: additive risk domains (layer 5) with their severity by drug count. Compiled before the
+ * ingredients, whose `risks` must name a known domain (the documented ones when the file is absent).
+ */
+export class DomainSectionCompiler {
+  compile(
+    entries: readonly LocatedEntry[],
+    checkOf: CheckOf,
+    sourceIds: ReadonlyMap<string, LocatedEntry>,
+    fileExists: boolean,
+  ): { domains: KbDomain[]; knownDomains: ReadonlySet<string> } {
+    const domains: KbDomain[] = [];
+    const domainIds = new Map<string, LocatedEntry>();
+    for (const e of entries) {
+      const c = checkOf(e);
+      if (!c) continue;
+      c.allowKeys(KEYS.domain);
+      const id = c.id_('id', ID_RE);
+      const name = c.str('name', true);
+      const sbc = c.mapping('severityByCount', true);
+      const severityByCount: Record<string, Severity> = {};
+      if (sbc) {
+        const keys = Object.keys(sbc);
+        if (keys.length === 0) c.error('severityByCount', 'needs at least one count');
+        for (const k of keys) {
+          if (!/^\d+$/.test(k) || Number(k) < 2) c.error(`severityByCount.${k}`, `"${k}" must be a drug count of 2 or more`);
+          const sev = c.oneOf(k, SEVERITIES, true, sbc, `severityByCount.${k}`);
+          if (sev && /^\d+$/.test(k)) severityByCount[String(Number(k))] = sev;
+        }
+      }
+      const texts = readTexts(c);
+      const evidence = readEvidence(c, false);
+      const citations = readCitations(c, sourceIds);
+      if (id && domainIds.has(id)) c.error('id', `duplicate domain id (first at ${where(domainIds.get(id)!)})`);
+      if (id) domainIds.set(id, e);
+      if (c.errors === 0 && id && name) {
+        domains.push({ id, name, severityByCount: sortCountKeys(severityByCount), ...texts, evidence, citations, sourceId: CURATED_SOURCE_ID });
+      }
+    }
+    const knownDomains: ReadonlySet<string> = fileExists ? new Set(domainIds.keys()) : new Set(DOCUMENTED_RISK_DOMAINS);
+    return { domains, knownDomains };
+  }
+}

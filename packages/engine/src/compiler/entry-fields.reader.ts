@@ -1,0 +1,67 @@
+import type { KbCitation } from '../model/compiled-kb.model';
+import { EVIDENCE_LEVELS, type EvidenceLevel } from '../model/kb-vocabulary';
+import { URL_RE, didYouMean } from './compile.helpers';
+import type { EntryCheck } from './entry.check';
+import type { LocatedEntry } from './yaml-source.reader';
+
+/** Fields several kinds of entry share (texts, evidence, citations, strengths), read and checked the same way for all. */
+
+/** Summary (one line), consequence, mechanism and management, in our own words. */
+export function readTexts(c: EntryCheck): { summary: string; consequence: string; mechanism: string; management: string } {
+  return {
+    summary: c.text('summary', true, true),
+    consequence: c.text('consequence', false),
+    mechanism: c.text('mechanism', true),
+    management: c.text('management', true),
+  };
+}
+
+export function readEvidence(c: EntryCheck, required: boolean): { level: EvidenceLevel | 'unknown' } {
+  const ev = c.mapping('evidence', required);
+  if (!ev) return { level: 'unknown' };
+  for (const k of Object.keys(ev)) if (k !== 'level') c.error(`evidence.${k}`, 'unknown field; allowed: level');
+  return { level: c.oneOf('level', EVIDENCE_LEVELS, true, ev, 'evidence.level') ?? 'unknown' };
+}
+
+/** At least one citation, each naming a known source and a title. */
+export function readCitations(c: EntryCheck, sourceIds: ReadonlyMap<string, LocatedEntry>): KbCitation[] {
+  const v = c.obj.citations;
+  if (!Array.isArray(v) || v.length === 0) {
+    c.error('citations', v === undefined ? 'at least one citation is required' : 'must be a non-empty list');
+    return [];
+  }
+  const out: KbCitation[] = [];
+  v.forEach((item, i) => {
+    const path = `citations[${i}]`;
+    if (!item || typeof item !== 'object' || Array.isArray(item)) {
+      c.error(path, 'must be a mapping { source, title, section, url }');
+      return;
+    }
+    const obj = item as Record<string, unknown>;
+    for (const k of Object.keys(obj)) if (!['source', 'title', 'section', 'url'].includes(k)) c.error(`${path}.${k}`, 'unknown field; allowed: source, title, section, url');
+    const source = c.str('source', true, obj, `${path}.source`);
+    if (source && !sourceIds.has(source)) c.error(`${path}.source`, `unknown source id "${source}"${didYouMean(source, new Set(sourceIds.keys()))}`);
+    const title = c.str('title', true, obj, `${path}.title`);
+    const section = c.str('section', false, obj, `${path}.section`);
+    const url = c.str('url', false, obj, `${path}.url`);
+    if (url && !URL_RE.test(url)) c.error(`${path}.url`, `"${url}" is not an http(s) URL`);
+    if (source && title) out.push({ source, title, ...(section ? { section } : {}), ...(url ? { url } : {}) });
+  });
+  return out;
+}
+
+/** A `strength` field: one value or a list, each among `allowed`, without repeats. */
+export function readStrengths(c: EntryCheck, obj: Record<string, unknown>, path: string, allowed: readonly string[]): string[] {
+  const v = obj.strength;
+  const list = typeof v === 'string' ? [v] : Array.isArray(v) ? v : undefined;
+  if (!list || list.length === 0) {
+    c.error(path, `is required: a list of ${allowed.join(' | ')}`);
+    return [];
+  }
+  const out: string[] = [];
+  list.forEach((s, i) => {
+    if (typeof s !== 'string' || !allowed.includes(s)) c.error(`${path}[${i}]`, `${JSON.stringify(s)} is not one of ${allowed.join(' | ')}`);
+    else if (!out.includes(s)) out.push(s);
+  });
+  return out;
+}

@@ -1,0 +1,109 @@
+import type { KbEnzymeRole, KbIngredient } from '../model/compiled-kb.model';
+import { CURATED_SOURCE_ID, ENZYMES, ENZYME_ROLES, MODULATOR_STRENGTHS, SUBSTRATE_STRENGTHS } from '../model/kb-vocabulary';
+import { slugify } from '../text/name.normalizer';
+import { ATC_RE, ID_RE, KEYS, RXCUI_RE, dedupe, didYouMean, where } from './compile.helpers';
+import type { CheckOf, EntryCheck } from './entry.check';
+import type { NameRegistry } from './name.registry';
+import type { LocatedEntry } from './yaml-source.reader';
+
+/**
+ * `ingredients/*.yaml`: one entry per active ingredient with its codes, names (every name must point at one drug:
+ * `names`), enzyme roles and risk domains.
+ */
+export class IngredientSectionCompiler {
+  compile(
+    entries: readonly LocatedEntry[],
+    checkOf: CheckOf,
+    knownDomains: ReadonlySet<string>,
+    names: NameRegistry,
+  ): { ingredients: KbIngredient[]; explicitReview: Map<string, boolean>; ingredientIds: Set<string> } {
+    const ingredients: KbIngredient[] = [];
+    /** `reviewed:` as written in an ingredient's YAML (otherwise derived from what the pack says about it). */
+    const explicitReview = new Map<string, boolean>();
+    const ingredientAt = new Map<string, LocatedEntry>();
+    const rxcuiOwner = new Map<string, string>();
+    const atcOwner = new Map<string, string>();
+    for (const e of entries) {
+      const c = checkOf(e);
+      if (!c) continue;
+      c.allowKeys(KEYS.ingredient);
+      const id = c.id_('id', ID_RE);
+      const name = c.str('name', true);
+      if (id && name && slugify(name) !== id) c.warn('name', `display name "${name}" does not match id "${id}" (expected the id with "-" as spaces)`);
+      const rxcui = c.str('rxcui', false);
+      if (rxcui !== undefined && !RXCUI_RE.test(rxcui)) c.error('rxcui', `"${rxcui}" is not an RxCUI (digits)`);
+      if (rxcui && RXCUI_RE.test(rxcui) && id) {
+        const other = rxcuiOwner.get(rxcui);
+        if (other && other !== id) c.error('rxcui', `RxCUI ${rxcui} is already the RxCUI of "${other}"`);
+        else rxcuiOwner.set(rxcui, id);
+      }
+      const atc = c.strList('atc').map((a) => a.toUpperCase());
+      atc.forEach((code, i) => {
+        if (!ATC_RE.test(code)) c.error(`atc[${i}]`, `"${code}" is not an ATC level-5 code (e.g. B01AA03)`);
+        else if (id) {
+          const other = atcOwner.get(code);
+          if (other && other !== id) c.warn(`atc[${i}]`, `ATC ${code} is also listed for "${other}" (lookups by this code will be ambiguous)`);
+          else atcOwner.set(code, id);
+        }
+      });
+      const synonyms = dedupe(c.strList('synonyms'));
+      const salts = dedupe(c.strList('salts'));
+      const brands = dedupe(c.strList('brands'));
+      const roles = this.roles(c);
+      const risks = dedupe(c.strList('risks'));
+      risks.forEach((r, i) => {
+        if (!knownDomains.has(r)) {
+          c.error(`risks[${i}]`, `unknown risk domain "${r}"${didYouMean(r, knownDomains)}; domains: ${[...knownDomains].join(', ')}`);
+        }
+      });
+      if (id && ingredientAt.has(id)) c.error('id', `duplicate ingredient id (first at ${where(ingredientAt.get(id)!)})`);
+      if (id && !ingredientAt.has(id)) ingredientAt.set(id, e);
+      if (id && name) {
+        names.add(name, 'name', id, c, 'name');
+        names.add(id, 'id', id, c, 'id');
+        synonyms.forEach((s, i) => names.add(s, 'synonym', id, c, `synonyms[${i}]`));
+        salts.forEach((s, i) => names.add(s, 'salt', id, c, `salts[${i}]`));
+        brands.forEach((s, i) => names.add(s, 'brand', id, c, `brands[${i}]`));
+      }
+      const reviewed = c.obj.reviewed;
+      if (reviewed !== undefined && typeof reviewed !== 'boolean') c.error('reviewed', 'must be true or false');
+      if (c.errors === 0 && id && name) {
+        ingredients.push({ id, name, ...(rxcui ? { rxcui } : {}), atc, synonyms, salts, brands, roles, risks, sourceId: CURATED_SOURCE_ID });
+        if (typeof reviewed === 'boolean') explicitReview.set(id, reviewed);
+      }
+    }
+    const ingredientIds = new Set(ingredientAt.keys());
+    return { ingredients, explicitReview, ingredientIds };
+  }
+
+  private roles(c: EntryCheck): KbEnzymeRole[] {
+    const v = c.obj.roles;
+    if (v === undefined || v === null) return [];
+    if (!Array.isArray(v)) {
+      c.error('roles', 'must be a list of { enzyme, role, strength }');
+      return [];
+    }
+    const out: KbEnzymeRole[] = [];
+    const seen = new Set<string>();
+    v.forEach((item, i) => {
+      const path = `roles[${i}]`;
+      if (!item || typeof item !== 'object' || Array.isArray(item)) {
+        c.error(path, 'must be a mapping { enzyme, role, strength }');
+        return;
+      }
+      const obj = item as Record<string, unknown>;
+      for (const k of Object.keys(obj)) if (!['enzyme', 'role', 'strength'].includes(k)) c.error(`${path}.${k}`, 'unknown field; allowed: enzyme, role, strength');
+      const enzyme = c.oneOf('enzyme', ENZYMES, true, obj, `${path}.enzyme`);
+      const role = c.oneOf('role', ENZYME_ROLES, true, obj, `${path}.role`);
+      const strengths: readonly string[] = role === 'substrate' ? SUBSTRATE_STRENGTHS : MODULATOR_STRENGTHS;
+      const strength = role ? c.oneOf('strength', strengths, true, obj, `${path}.strength`) : undefined;
+      if (enzyme && role) {
+        const key = `${enzyme}/${role}`;
+        if (seen.has(key)) c.error(path, `${enzyme} ${role} is listed twice`);
+        seen.add(key);
+      }
+      if (enzyme && role && strength) out.push({ enzyme: enzyme, role, strength: strength as KbEnzymeRole['strength'] });
+    });
+    return out;
+  }
+}
