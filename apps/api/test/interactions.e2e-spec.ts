@@ -91,12 +91,26 @@ describe('POST /v1/interactions/check, drug search and KB (real engine, curated 
     expect(body.interactions[0].mechanism).toBeUndefined();
   });
 
+  it('prospective screening: only findings involving the new order, the current list counted', async () => {
+    const current = ['warfarin', 'aspirin', 'simvastatin'];
+    const full = await vigil.interactions.check({ drugs: [...current, 'clarithromycin'] });
+    const body = await vigil.interactions.check({ drugs: [...current, { name: 'clarithromycin', id: 'order-17', proposed: true }] });
+    const involving = full.interactions.filter((f) => f.participants.some((p) => p.index === 3));
+    expect(body.interactions).toEqual(involving);
+    expect(body.interactions.length).toBeGreaterThan(0);
+    expect(body.summary.prospective).toEqual({ proposed: [3], currentListFindingsOmitted: full.interactions.length - involving.length });
+    expect(body.summary.prospective?.currentListFindingsOmitted).toBeGreaterThan(0);
+    expect(full.summary.prospective).toBeNull();
+    expect(body.resolutions[3]).toMatchObject({ id: 'order-17', status: 'resolved' });
+  });
+
   it.each([
     ['one drug', { drugs: ['warfarin'] }, '/drugs'],
     ['101 drugs', { drugs: Array(101).fill('aspirin') }, '/drugs'],
     ['empty string', { drugs: ['warfarin', ''] }, '/drugs/1'],
     ['wrong type', { drugs: ['warfarin', 42] }, '/drugs/1'],
     ['two identifiers', { drugs: ['warfarin', { name: 'x', rxcui: '1' }] }, '/drugs/1'],
+    ['proposed not a boolean', { drugs: ['warfarin', { name: 'aspirin', proposed: 'yes' }] }, '/drugs/1/proposed'],
     ['unknown option', { drugs: ['a', 'b'], options: { colour: 'red' } }, '/options/colour'],
   ])('400 validation_failed: %s', async (_n, body, pointer) => {
     const res = await check(body);

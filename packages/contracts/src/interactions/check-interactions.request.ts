@@ -34,6 +34,12 @@ const DrugIdentifierSchema = z
     rxcui: identifier('rxcui', /^\d{1,10}$/, 'RxNorm RxCUI of an ingredient or product, e.g. `11289`').optional(),
     atc: identifier('atc', /^[A-Za-z]\d{2}([A-Za-z]([A-Za-z](\d{2})?)?)?$/, 'WHO ATC code; a 7-character code names one substance, e.g. `B01AA03`').optional(),
     ndc: identifier('ndc', /^\d{4,5}-?\d{3,4}-?\d{1,2}$/, 'US National Drug Code (resolved where the vocabulary has it)').optional(),
+    proposed: z
+      .boolean({ error: '"proposed" must be true or false' })
+      .optional()
+      .describe(
+        'True for a new order being screened against the current list. When any entry is proposed, only findings involving at least one proposed drug are returned (prospective screening; see `summary.prospective`).',
+      ),
   })
   .check((ctx) => {
     const present = IDENTIFIERS.filter((k) => ctx.value[k] !== undefined).length;
@@ -41,7 +47,7 @@ const DrugIdentifierSchema = z
       ctx.issues.push({ code: 'custom', input: ctx.value, params: { code: 'one_identifier' }, message: `give exactly one of ${IDENTIFIERS.join(', ')} (got ${present})` });
   })
   .meta({
-    description: 'An identified drug: exactly one of `name`, `rxcui`, `atc`, `ndc`, and optionally your own `id`.',
+    description: 'An identified drug: exactly one of `name`, `rxcui`, `atc`, `ndc`; optionally your own `id`, and `proposed: true` for a new order.',
     oneOf: IDENTIFIERS.map((k) => ({ required: [k], properties: { [k]: { type: 'string' } } })),
   });
 

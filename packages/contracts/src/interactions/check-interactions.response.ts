@@ -38,6 +38,13 @@ export const CheckSummarySchema = z
       ),
     pairsChecked: z.int().min(0).describe('Distinct pairs of resolved inputs that were checked'),
     hiddenBySeverityFilter: z.int().min(0).describe('Findings left out by `options.minSeverity`'),
+    prospective: z
+      .object({
+        proposed: z.array(z.int().min(0)).describe('Indexes of the entries marked `proposed`'),
+        currentListFindingsOmitted: z.int().min(0).describe('Findings among current-list drugs only (at or above `minSeverity`) that were left out: already known, not new'),
+      })
+      .nullable()
+      .describe('Prospective screening, when any entry is marked `proposed`: only findings involving at least one proposed drug are returned. Null for a full check.'),
   })
   .meta({ id: 'CheckSummary', description: 'Totals of a check.' });
 export type CheckSummary = z.infer<typeof CheckSummarySchema>;

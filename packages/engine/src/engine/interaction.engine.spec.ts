@@ -141,6 +141,7 @@ describe('InteractionEngine', () => {
       complete: true,
       pairsChecked: 1,
       hiddenBySeverityFilter: 0,
+      prospective: null,
     });
     expect(r.resolutions[0]).toMatchObject({
       index: 0,
@@ -430,5 +431,51 @@ describe('minSeverity on the curated knowledge base', () => {
       expect(some.interactions).toStrictEqual(expected);
       expect(some.summary.hiddenBySeverityFilter).toBe(all.interactions.length - expected.length);
     }
+  });
+});
+
+describe('prospective screening: only what the new orders add', () => {
+  const curated = loadCuratedKb({ path: join(__dirname, '..', '..', 'dist', 'kb', 'curated.json') });
+  const engine = new InteractionEngine();
+  const pair = (f: { participants: { index: number }[] }) => f.participants.map((p) => p.index).join('+');
+  const current = ['warfarin', 'aspirin', 'simvastatin', 'sertraline'];
+
+  it('a full check has no prospective block', () => {
+    expect(engine.check(curated, current).summary.prospective).toBeNull();
+  });
+
+  it.each([
+    ['clarithromycin', undefined],
+    ['clarithromycin', 'major'],
+    ['tramadol', undefined],
+    ['ibuprofen', 'moderate'],
+  ] as const)('proposed %s (minSeverity %s): every finding involves it; the others are counted, not lost', (drug, minSeverity) => {
+    const options = minSeverity ? { minSeverity } : {};
+    const full = engine.check(curated, [...current, drug], options);
+    const screened = engine.check(curated, [...current, { name: drug, proposed: true }], options);
+    const involving = full.interactions.filter((f) => f.participants.some((p) => p.index === 4));
+    expect(involving.length).toBeGreaterThan(0);
+    expect(full.interactions.length).toBeGreaterThan(involving.length); // warfarin + aspirin at least
+    expect(screened.interactions).toEqual(involving);
+    expect(screened.summary.prospective).toEqual({ proposed: [4], currentListFindingsOmitted: full.interactions.length - involving.length });
+    expect(screened.summary.maxSeverity).toBe(involving[0].severity);
+    expect(Object.values(screened.summary.counts).reduce((a, b) => a + b, 0)).toBe(involving.length);
+    expect(screened.summary.pairsChecked).toBe(full.summary.pairsChecked);
+    expect(screened.summary.hiddenBySeverityFilter).toBe(full.summary.hiddenBySeverityFilter);
+  });
+
+  it('a three-drug risk that needs the current list still reaches the new order', () => {
+    // Serotonergic load: sertraline is current, tramadol and linezolid are new.
+    const r = engine.check(curated, ['sertraline', 'omeprazole', { name: 'tramadol', proposed: true }, { name: 'linezolid', proposed: true }]);
+    expect(r.summary.prospective?.proposed).toEqual([2, 3]);
+    expect(r.interactions.every((f) => f.participants.some((p) => p.index >= 2))).toBe(true);
+    expect(r.interactions.map(pair)).toEqual(expect.arrayContaining(['0+2', '0+3']));
+  });
+
+  it('proposed drugs that add nothing: an empty answer that still says what was left out', () => {
+    const r = engine.check(curated, ['warfarin', 'aspirin', { name: 'loratadine', proposed: true }]);
+    expect(r.interactions).toEqual([]);
+    expect(r.summary.maxSeverity).toBeNull();
+    expect(r.summary.prospective?.currentListFindingsOmitted).toBeGreaterThan(0);
   });
 });

@@ -43,7 +43,11 @@ export class InteractionEngine {
 
   /** Resolves the inputs and checks them. */
   check(kb: KnowledgeBase, inputs: readonly DrugInput[], options: CheckOptions = {}): CheckInteractionsResult {
-    return this.checkResolved(kb, this.resolverFor(kb).resolveAll(inputs), options);
+    const proposed: number[] = [];
+    inputs.forEach((d, i) => {
+      if (typeof d === 'object' && d.proposed === true) proposed.push(i);
+    });
+    return this.checkResolved(kb, this.resolverFor(kb).resolveAll(inputs), proposed.length > 0 ? { ...options, proposed } : options);
   }
 
   /** Checks inputs that were already resolved (e.g. by `DrugResolver.resolveAll`, possibly edited by the caller). */
@@ -91,7 +95,16 @@ export class InteractionEngine {
 
     // Filter before building: a finding below minSeverity costs no text filling, id hashing or allocation.
     const kept = min ? drafts.filter((d) => meetsSeverity(d.severity, min)) : drafts;
-    const interactions = kept.map((d) => FindingBuilder.build(d, include)).sort(compareFindings);
+    let interactions = kept.map((d) => FindingBuilder.build(d, include)).sort(compareFindings);
+    // Prospective screening: what the new orders add. Every pair is still checked (a three-drug risk needs the
+    // current list), then findings among current-list drugs only are counted and left out.
+    let prospective: CheckInteractionsResult['summary']['prospective'] = null;
+    if (options.proposed && options.proposed.length > 0) {
+      const proposed = new Set(options.proposed);
+      const involving = interactions.filter((f) => f.participants.some((p) => proposed.has(p.index)));
+      prospective = { proposed: [...proposed].sort((a, b) => a - b), currentListFindingsOmitted: interactions.length - involving.length };
+      interactions = involving;
+    }
 
     const counts = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
     for (const f of interactions) counts[f.severity]++;
@@ -116,6 +129,7 @@ export class InteractionEngine {
         complete: unresolved.length === 0 && namesOnly.length === 0,
         pairsChecked: (resolvedInputs * (resolvedInputs - 1)) / 2,
         hiddenBySeverityFilter: drafts.length - kept.length + pairwise.hiddenCount,
+        prospective,
       },
       resolutions: out,
       interactions,

@@ -10,6 +10,8 @@ export interface DrugInputObject {
   rxcui?: string;
   atc?: string;
   ndc?: string;
+  /** A new order screened against the current list (prospective screening). */
+  proposed?: boolean;
 }
 
 /** Optional text fields of a finding that a client may leave out. */
@@ -24,4 +26,9 @@ export interface CheckOptions {
   sourcePrecedence?: readonly string[];
   /** Severity of the "same ingredient entered twice" finding (default `moderate`). */
   duplicateIngredientSeverity?: Severity;
+  /**
+   * Input indexes of new orders (prospective screening): when any is given, only findings involving at least one of
+   * them are returned, and the others are counted. `check` takes them from the inputs' `proposed` flags.
+   */
+  proposed?: readonly number[];
 }
