@@ -91,6 +91,17 @@ describe('POST /v1/interactions/check, drug search and KB (real engine, curated 
     expect(body.interactions[0].mechanism).toBeUndefined();
   });
 
+  it('a single entry is a valid check: a free-text combination is checked internally; a known product is not, and says so', async () => {
+    const combo = await vigil.interactions.check({ drugs: ['tramadol + sertraline'] });
+    expect(combo.interactions.length).toBeGreaterThan(0);
+    expect(combo.warnings.map((w) => w.code)).toContain('split_combination');
+    const paxlovid = await vigil.interactions.check({ drugs: ['Paxlovid'] });
+    expect(paxlovid.resolutions[0].ingredients.map((i) => i.name).sort()).toEqual(['nirmatrelvir', 'ritonavir']);
+    expect(paxlovid.interactions).toEqual([]);
+    expect(paxlovid.warnings.map((w) => w.code)).toContain('too_few_drugs');
+    expect(paxlovid.summary.pairsChecked).toBe(0);
+  });
+
   it('prospective screening: only findings involving the new order, the current list counted', async () => {
     const current = ['warfarin', 'aspirin', 'simvastatin'];
     const full = await vigil.interactions.check({ drugs: [...current, 'clarithromycin'] });
@@ -105,7 +116,7 @@ describe('POST /v1/interactions/check, drug search and KB (real engine, curated 
   });
 
   it.each([
-    ['one drug', { drugs: ['warfarin'] }, '/drugs'],
+    ['no drugs', { drugs: [] }, '/drugs'],
     ['101 drugs', { drugs: Array(101).fill('aspirin') }, '/drugs'],
     ['empty string', { drugs: ['warfarin', ''] }, '/drugs/1'],
     ['wrong type', { drugs: ['warfarin', 42] }, '/drugs/1'],

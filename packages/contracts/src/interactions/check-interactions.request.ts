@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SeveritySchema } from './severity';
 
-export const MIN_DRUGS = 2;
+/** One entry is enough: a free-text combination is checked internally, and a single drug still gets its resolution and warnings. */
+export const MIN_DRUGS = 1;
 export const MAX_DRUGS = 100;
 export const MAX_NAME_LENGTH = 200;
 export const INCLUDE_FIELDS = ['evidence', 'mechanism', 'management'] as const;
@@ -78,7 +79,7 @@ export const CheckInteractionsRequestSchema = z
     {
       drugs: z
         .array(DrugEntrySchema, { error: `"drugs" must be an array of ${MIN_DRUGS} to ${MAX_DRUGS} entries` })
-        .min(MIN_DRUGS, { error: (i) => `send at least ${MIN_DRUGS} drugs (got ${(i.input as unknown[]).length})` })
+        .min(MIN_DRUGS, { error: (i) => `send at least ${MIN_DRUGS} drug (got ${(i.input as unknown[]).length})` })
         .max(MAX_DRUGS, { error: (i) => `send at most ${MAX_DRUGS} drugs (got ${(i.input as unknown[]).length})` })
         .describe(`The medication list, ${MIN_DRUGS} to ${MAX_DRUGS} entries; every pair is checked`),
       options: CheckOptionsSchema.optional(),

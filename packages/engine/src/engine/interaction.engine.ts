@@ -177,7 +177,11 @@ function warningsFor(resolutions: readonly DrugResolution[], unresolved: readonl
     });
   }
   if (groups < 2) {
-    warnings.push({ code: 'too_few_drugs', message: 'Fewer than two drugs were identified, so no combination could be checked.' });
+    warnings.push({
+      code: 'too_few_drugs',
+      message:
+        'Fewer than two drugs were identified, so no combination could be checked (the ingredients of one known combination product are combined by design and not checked against each other).',
+    });
   }
   return warnings;
 }
