@@ -13,13 +13,16 @@ describe('validateCheckRequest', () => {
     [{ drugs: ['Coumadin 5 mg', { name: 'tramadol' }, { rxcui: '1191' }, { atc: 'N06AB06' }, { id: 'x', ndc: '0093-0311-01' }] }],
     [{ drugs: ['a', 'b'], options: { minSeverity: 'minor', include: ['evidence', 'mechanism', 'management'] } }],
     [{ drugs: Array(100).fill('aspirin') }],
+    [{ drugs: ['tramadol + sertraline'] }],
+    [{ drugs: ['warfarin', { name: 'clarithromycin', proposed: true }, { rxcui: '36567', proposed: false }] }],
   ])('accepts %j', (body) => expect(validateCheckRequest(body)).toEqual([]));
 
   it.each([
     [null, '', 'type'],
     [[], '', 'type'],
     [{}, '/drugs', 'type'],
-    [{ drugs: ['one'] }, '/drugs', 'min_items'],
+    [{ drugs: [] }, '/drugs', 'min_items'],
+    [{ drugs: ['a', { name: 'b', proposed: 'yes' }] }, '/drugs/1/proposed', 'type'],
     [{ drugs: Array(101).fill('x') }, '/drugs', 'max_items'],
     [{ drugs: ['a', ''] }, '/drugs/1', 'empty'],
     [{ drugs: ['a', '   '] }, '/drugs/1', 'empty'],
