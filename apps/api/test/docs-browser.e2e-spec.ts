@@ -21,9 +21,7 @@ suite('/docs in Chromium', () => {
 
   beforeAll(async () => {
     if (!haveChromium) throw new Error(`${CHROMIUM} is missing under CI: scripts/ci-browser.sh should have installed Debian's chromium`);
-    // Layout, not load shedding, is under test: a Chromium starting beside a loaded test run has delayed this
-    // process's event loop past the shedding threshold and the first page came back 503 (seen under CI).
-    api = await startApi({ API_SHED_EVENT_LOOP_DELAY_MS: '0' });
+    api = await startApi();
     const { chromium } = await import('playwright-core');
     userDataDir = mkdtempSync(join(tmpdir(), 'vigil-docs-chromium-'));
     context = await chromium.launchPersistentContext(userDataDir, {
