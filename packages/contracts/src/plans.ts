@@ -1,11 +1,8 @@
-/** A commercial plan: the default per-key rate limit, a monthly request quota and a key cap. */
-export interface PlanDefinition {
-  id: string;
-  name: string;
-  rateLimit: { limit: number; windowSeconds: number };
-  monthlyQuota: number;
-  maxKeys: number;
-}
+import type { z } from 'zod';
+import type { PlanSchema } from './accounts/account.response';
+
+/** A commercial plan: the default per-key rate limit, a monthly request quota and a key cap (its schema: `PlanSchema`). */
+export type PlanDefinition = z.infer<typeof PlanSchema>;
 
 /** Built-in plans; a deployment may replace them with `VIGIL_PLANS` (JSON array of PlanDefinition). */
 export const DEFAULT_PLANS: readonly PlanDefinition[] = Object.freeze([

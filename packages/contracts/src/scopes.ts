@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Endpoint scopes an API key can carry (`resource:action`). */
 export const Scopes = {
   InteractionsCheck: 'interactions:check',
@@ -13,3 +15,6 @@ export const PUBLIC_SCOPES: readonly Scope[] = Object.freeze([Scopes.Interaction
 export function isScope(value: unknown): value is Scope {
   return typeof value === 'string' && (PUBLIC_SCOPES as readonly string[]).includes(value);
 }
+
+/** A public scope, as a schema (key requests and responses). */
+export const ScopeSchema = z.enum(PUBLIC_SCOPES as [string, ...string[]], { error: `must be one of ${PUBLIC_SCOPES.join(', ')}` });

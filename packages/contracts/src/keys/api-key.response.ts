@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ScopeSchema } from './create-api-key.request';
+import { ScopeSchema } from '../scopes';
 
 const Limit = z.object({ limit: z.int(), windowSeconds: z.int() });
 

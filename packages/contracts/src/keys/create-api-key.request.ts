@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { PUBLIC_SCOPES } from '../scopes';
+import { ScopeSchema } from '../scopes';
 import { ipOrCidr, isoTime, text, uniqueList } from '../validation/field-rules';
 import { RateLimitSchema } from './rate-limit.request';
-
-export const ScopeSchema = z.enum(PUBLIC_SCOPES as [string, ...string[]], { error: `must be one of ${PUBLIC_SCOPES.join(', ')}` });
 
 /** `POST /api/keys` (and the operator CLI's `keys create`). */
 export const CreateApiKeyRequestSchema = z

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { PUBLIC_SCOPES } from '../scopes';
+import { ScopeSchema } from '../scopes';
 
 export const KeyDescriptionSchema = z
   .object({
     id: z.string().describe('Key id (not the key)'),
     hint: z.string().describe('Display hint: prefix and last characters'),
-    scopes: z.array(z.enum(PUBLIC_SCOPES as [string, ...string[]])).describe('Scopes the key carries'),
+    scopes: z.array(ScopeSchema).describe('Scopes the key carries'),
     allowedIps: z.array(z.string()).describe('IP addresses and CIDR ranges the key may be used from; empty = any'),
     rateLimit: z
       .object({ limit: z.int().min(1).describe('Requests per window'), windowSeconds: z.int().min(1).describe('Window length in seconds') })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ipOrCidr, isoTime, text, uniqueList } from '../validation/field-rules';
-import { ScopeSchema } from './create-api-key.request';
+import { ScopeSchema } from '../scopes';
 import { RateLimitSchema } from './rate-limit.request';
 
 /** `PATCH /api/keys/:id` (and the admin's `PATCH /api/admin/keys/:id`): any subset; `null` clears rateLimit/expiresAt. */

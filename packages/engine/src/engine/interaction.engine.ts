@@ -94,17 +94,18 @@ export class InteractionEngine {
     ];
 
     // Filter before building: a finding below minSeverity costs no text filling, id hashing or allocation.
-    const kept = min ? drafts.filter((d) => meetsSeverity(d.severity, min)) : drafts;
-    let interactions = kept.map((d) => FindingBuilder.build(d, include)).sort(compareFindings);
+    const severe = min ? drafts.filter((d) => meetsSeverity(d.severity, min)) : drafts;
+    let kept = severe;
     // Prospective screening: what the new orders add. Every pair is still checked (a three-drug risk needs the
-    // current list), then findings among current-list drugs only are counted and left out.
+    // current list), then findings among current-list drugs only are counted and left out, before building too.
     let prospective: CheckInteractionsResult['summary']['prospective'] = null;
     if (options.proposed && options.proposed.length > 0) {
       const proposed = new Set(options.proposed);
-      const involving = interactions.filter((f) => f.participants.some((p) => proposed.has(p.index)));
-      prospective = { proposed: [...proposed].sort((a, b) => a - b), currentListFindingsOmitted: interactions.length - involving.length };
-      interactions = involving;
+      const involving = kept.filter((d) => d.participants.some((p) => proposed.has(p.index)));
+      prospective = { proposed: [...proposed].sort((a, b) => a - b), currentListFindingsOmitted: kept.length - involving.length };
+      kept = involving;
     }
+    const interactions = kept.map((d) => FindingBuilder.build(d, include)).sort(compareFindings);
 
     const counts = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
     for (const f of interactions) counts[f.severity]++;
@@ -128,7 +129,7 @@ export class InteractionEngine {
         counts,
         complete: unresolved.length === 0 && namesOnly.length === 0,
         pairsChecked: (resolvedInputs * (resolvedInputs - 1)) / 2,
-        hiddenBySeverityFilter: drafts.length - kept.length + pairwise.hiddenCount,
+        hiddenBySeverityFilter: drafts.length - severe.length + pairwise.hiddenCount,
         prospective,
       },
       resolutions: out,
