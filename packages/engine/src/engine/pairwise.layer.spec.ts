@@ -246,10 +246,27 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['repaglinide', 'Bactrim', 'repaglinide--trimethoprim', 'moderate'],
     ['verapamil', 'quinidine', 'verapamil--quinidine', 'moderate'],
     ['riociguat', 'posaconazole', 'riociguat-label-azoles--riociguat', 'moderate'],
-    ['levobunolol', 'verapamil', 'beta-blockers--non-dihydropyridine-ccbs', 'moderate'],
+    ['levobunolol', 'verapamil', 'ophthalmic-beta-blockers--non-dihydropyridine-ccbs', 'moderate'],
+    ['bisoprolol', 'verapamil', 'beta-blockers--non-dihydropyridine-ccbs', 'major'],
+    ['metoclopramide', 'rasagiline', 'metoclopramide--mao-b-inhibitors', 'major'],
+    ['metoclopramide', 'entacapone', 'metoclopramide--comt-inhibitors', 'major'],
+    ['cabergoline', 'risperidone', 'cabergoline--cabergoline-label-d2-antagonists', 'major'],
+    ['isavuconazole', 'efavirenz', 'non-barbiturate-moderate-cyp3a4-inducers--isavuconazonium', 'major'],
+    ['acitretin', 'norethindrone', 'acitretin--hormonal-contraceptives', 'major'],
     ['Sudafed', 'phenylephrine', 'duplicate:sympathomimetic-decongestants', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     const r = engine.check(curated, [a, b]);
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
+  });
+
+  // The partial D2 agonists lower prolactin (the rule suggests aripiprazole); eye-drop beta-blockers are monitored, not avoided.
+  it.each<[string, string]>([
+    ['cabergoline', 'aripiprazole'],
+    ['cabergoline', 'brexpiprazole'],
+    ['timolol', 'nifedipine'],
+    ['prochlorperazine', 'rasagiline'],
+  ])('%s + %s: no major finding', (a, b) => {
+    const r = engine.check(curated, [a, b]);
+    expect(r.interactions.filter((f) => f.severity === 'major' || f.severity === 'contraindicated')).toEqual([]);
   });
 });
