@@ -115,8 +115,26 @@ describe('POST /v1/interactions/check, drug search and KB (real engine, curated 
     expect(body.resolutions[3]).toMatchObject({ id: 'order-17', status: 'resolved' });
   });
 
+  it('recently stopped drugs: checked within their washout, reported and left out beyond it', async () => {
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const body = await vigil.interactions.check({
+      drugs: [
+        { name: 'fluoxetine', stoppedOn: daysAgo(20) },
+        { name: 'phenelzine', proposed: true },
+        { name: 'sertraline', stoppedOn: daysAgo(60) },
+      ],
+    });
+    expect(body.resolutions[0].stopped).toMatchObject({ daysAgo: 20, washoutDays: 35, washoutBasis: 'curated', checked: true });
+    expect(body.resolutions[2].stopped).toMatchObject({ daysAgo: 60, washoutDays: 14, checked: false });
+    expect(body.interactions.map((f) => f.participants.map((p) => p.index).sort())).toContainEqual([0, 1]);
+    expect(body.interactions.some((f) => f.participants.some((p) => p.index === 2))).toBe(false);
+    expect(body.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['stopped_within_washout', 'stopped_beyond_washout']));
+  });
+
   it.each([
     ['no drugs', { drugs: [] }, '/drugs'],
+    ['stoppedOn in the future', { drugs: ['warfarin', { name: 'aspirin', stoppedOn: '2999-01-01' }] }, '/drugs/1/stoppedOn'],
+    ['proposed and stopped', { drugs: ['warfarin', { name: 'aspirin', proposed: true, stoppedOn: '2026-01-01' }] }, '/drugs/1/stoppedOn'],
     ['101 drugs', { drugs: Array(101).fill('aspirin') }, '/drugs'],
     ['empty string', { drugs: ['warfarin', ''] }, '/drugs/1'],
     ['wrong type', { drugs: ['warfarin', 42] }, '/drugs/1'],

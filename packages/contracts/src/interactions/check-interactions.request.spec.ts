@@ -15,6 +15,9 @@ describe('validateCheckRequest', () => {
     [{ drugs: Array(100).fill('aspirin') }],
     [{ drugs: ['tramadol + sertraline'] }],
     [{ drugs: ['warfarin', { name: 'clarithromycin', proposed: true }, { rxcui: '36567', proposed: false }] }],
+    [{ drugs: ['phenelzine', { name: 'fluoxetine', stoppedOn: '2026-10-01' }, { rxcui: '36567', stoppedOn: '2026-10-01T09:30:00-05:00' }] }],
+    [{ drugs: [{ name: 'fluoxetine', stoppedOn: '2024-02-29' }] }],
+    [{ drugs: [{ name: 'fluoxetine', stoppedOn: new Date().toISOString().slice(0, 10) }] }],
   ])('accepts %j', (body) => expect(validateCheckRequest(body)).toEqual([]));
 
   it.each([
@@ -24,6 +27,11 @@ describe('validateCheckRequest', () => {
     [{ drugs: [] }, '/drugs', 'min_items'],
     [{ drugs: ['a', { name: 'b', proposed: 'yes' }] }, '/drugs/1/proposed', 'type'],
     [{ drugs: Array(101).fill('x') }, '/drugs', 'max_items'],
+    [{ drugs: ['a', { name: 'b', stoppedOn: '01/10/2026' }] }, '/drugs/1/stoppedOn', 'format'],
+    [{ drugs: ['a', { name: 'b', stoppedOn: '2026-02-30' }] }, '/drugs/1/stoppedOn', 'format'],
+    [{ drugs: ['a', { name: 'b', stoppedOn: 20261001 }] }, '/drugs/1/stoppedOn', 'type'],
+    [{ drugs: ['a', { name: 'b', stoppedOn: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10) }] }, '/drugs/1/stoppedOn', 'future_date'],
+    [{ drugs: ['a', { name: 'b', proposed: true, stoppedOn: '2026-10-01' }] }, '/drugs/1/stoppedOn', 'conflict'],
     [{ drugs: ['a', ''] }, '/drugs/1', 'empty'],
     [{ drugs: ['a', '   '] }, '/drugs/1', 'empty'],
     [{ drugs: ['a', 5] }, '/drugs/1', 'type'],

@@ -24,6 +24,31 @@ const DrugNameSchema = z
   .refine((v) => v.trim().length > 0, { error: 'a drug name must not be empty', params: { code: 'empty' } })
   .describe('A name as a prescriber or patient writes it: generic, brand, INN, abbreviation, with or without strength and form text (e.g. `Coumadin 5 mg`).');
 
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+
+/** A real calendar date `YYYY-MM-DD` (optionally a full RFC 3339 date-time, whose date part is used). */
+function isCalendarDate(v: string): boolean {
+  const m = DATE_RE.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}
+
+/** A stop date may be today anywhere on Earth: up to one day after today's UTC date. */
+function notFuture(v: string): boolean {
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  return v.slice(0, 10) <= tomorrow;
+}
+
+const StoppedOnSchema = z
+  .string({ error: '"stoppedOn" must be a date string (YYYY-MM-DD)' })
+  .refine(isCalendarDate, { error: (i) => `"${String(i.input)}" is not a date (YYYY-MM-DD)`, params: { code: 'format' }, abort: true })
+  .refine(notFuture, { error: (i) => `"${String(i.input)}" is in the future: a stopped drug has a past stop date`, params: { code: 'future_date' } })
+  .describe(
+    'Date the drug was stopped (`YYYY-MM-DD`; a date-time is accepted and its date used). It is still checked while within its washout (curated per ingredient with a citation, else 14 days) and left out after it; see `resolutions[].stopped`.',
+  );
+
 const DrugIdentifierSchema = z
   .strictObject({
     id: z
@@ -41,14 +66,24 @@ const DrugIdentifierSchema = z
       .describe(
         'True for a new order being screened against the current list. When any entry is proposed, only findings involving at least one proposed drug are returned (prospective screening; see `summary.prospective`).',
       ),
+    stoppedOn: StoppedOnSchema.optional(),
   })
   .check((ctx) => {
     const present = IDENTIFIERS.filter((k) => ctx.value[k] !== undefined).length;
     if (present !== 1)
       ctx.issues.push({ code: 'custom', input: ctx.value, params: { code: 'one_identifier' }, message: `give exactly one of ${IDENTIFIERS.join(', ')} (got ${present})` });
+    if (ctx.value.proposed === true && ctx.value.stoppedOn !== undefined)
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        path: ['stoppedOn'],
+        params: { code: 'conflict' },
+        message: 'an entry cannot be both a new order (`proposed: true`) and stopped (`stoppedOn`)',
+      });
   })
   .meta({
-    description: 'An identified drug: exactly one of `name`, `rxcui`, `atc`, `ndc`; optionally your own `id`, and `proposed: true` for a new order.',
+    description:
+      'An identified drug: exactly one of `name`, `rxcui`, `atc`, `ndc`; optionally your own `id`, `proposed: true` for a new order, or `stoppedOn` for a recently stopped drug.',
     oneOf: IDENTIFIERS.map((k) => ({ required: [k], properties: { [k]: { type: 'string' } } })),
   });
 

@@ -49,7 +49,15 @@ export const CheckSummarySchema = z
   .meta({ id: 'CheckSummary', description: 'Totals of a check.' });
 export type CheckSummary = z.infer<typeof CheckSummarySchema>;
 
-export const CHECK_WARNING_CODES = ['incomplete_check', 'not_reviewed', 'fuzzy_match', 'too_few_drugs', 'split_combination'] as const;
+export const CHECK_WARNING_CODES = [
+  'incomplete_check',
+  'not_reviewed',
+  'fuzzy_match',
+  'too_few_drugs',
+  'split_combination',
+  'stopped_within_washout',
+  'stopped_beyond_washout',
+] as const;
 export type CheckWarningCode = (typeof CHECK_WARNING_CODES)[number];
 
 export const CheckWarningSchema = z
@@ -57,7 +65,7 @@ export const CheckWarningSchema = z
     code: z
       .enum(CHECK_WARNING_CODES)
       .describe(
-        '`incomplete_check` (inputs not checked), `not_reviewed` (names-only drugs), `fuzzy_match` (spelling corrected), `too_few_drugs` (fewer than two resolved), `split_combination`',
+        '`incomplete_check` (inputs not checked), `not_reviewed` (names-only drugs), `fuzzy_match` (spelling corrected), `too_few_drugs` (fewer than two resolved), `split_combination`, `stopped_within_washout` (stopped drugs still checked), `stopped_beyond_washout` (stopped drugs left out)',
       ),
     message: z.string().describe('Explanation in words'),
     indexes: z.array(z.int().min(0)).optional().describe('Positions of the inputs the warning is about'),

@@ -33,6 +33,33 @@ export const DrugSuggestionSchema = z
   .meta({ id: 'DrugSuggestion', description: 'A candidate for an input that was not resolved, best first.' });
 export type DrugSuggestion = z.infer<typeof DrugSuggestionSchema>;
 
+/** Washout assumed for a drug the knowledge base has no washout for (`washoutBasis: default`). */
+export const DEFAULT_WASHOUT_DAYS = 14;
+
+export const StoppedDrugSchema = z
+  .object({
+    on: z.string().describe('Date the drug was stopped (`YYYY-MM-DD`), as sent in `stoppedOn`'),
+    daysAgo: z.int().min(0).describe('Whole days from `on` to the check date (UTC)'),
+    washoutDays: z.int().min(1).describe('Days a stopped drug still interacts: the longest of its ingredients’ washouts'),
+    washoutBasis: z
+      .enum(['curated', 'default'])
+      .describe(`\`curated\`: from the knowledge base, with citations; \`default\`: no curated washout, ${DEFAULT_WASHOUT_DAYS} days assumed`),
+    checked: z.boolean().describe('True while `daysAgo` < `washoutDays`: the drug is still checked. False: it was left out of the check'),
+    note: z.string().describe('Why the washout is what it is, in words'),
+    citations: z
+      .array(
+        z.object({
+          source: z.string().describe('Source type id (`fda-label`, `literature`…)'),
+          title: z.string().describe('Title of the label or paper'),
+          section: z.string().optional().describe('Section'),
+          url: z.string().optional().describe('Where to read it'),
+        }),
+      )
+      .describe('Citations of a curated washout (empty for the default)'),
+  })
+  .meta({ id: 'StoppedDrug', description: 'A recently stopped drug (`stoppedOn`): whether it is still within its washout and so still checked.' });
+export type StoppedDrug = z.infer<typeof StoppedDrugSchema>;
+
 export const DrugResolutionSchema = z
   .object({
     index: z.int().min(0).describe('Position of the drug in the request’s `drugs`'),
@@ -56,6 +83,7 @@ export const DrugResolutionSchema = z
       .describe(
         'Resolved inputs: `reviewed` when the knowledge base has reviewed the drug’s interactions; `names-only` when it knows the name only — then no finding means *not checked*, and the check is incomplete',
       ),
+    stopped: StoppedDrugSchema.optional().describe('Present when the entry has `stoppedOn` and resolved: its washout and whether it was checked'),
   })
   .meta({ id: 'DrugResolution', description: 'How one input was understood.' });
 export type DrugResolution = z.infer<typeof DrugResolutionSchema>;

@@ -4,7 +4,7 @@ import { boundedOsaDistance } from '../text/string-distance';
 import type { LocatedEntry } from './yaml-source.reader';
 
 /** The kinds of knowledge file, by path (`classify`). */
-export type FileKind = 'sources' | 'release' | 'ingredients' | 'products' | 'classes' | 'rules' | 'pathways' | 'labels' | 'domains';
+export type FileKind = 'sources' | 'release' | 'ingredients' | 'products' | 'classes' | 'rules' | 'pathways' | 'labels' | 'domains' | 'washouts';
 
 export const ID_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const RULE_ID_RE = /^[a-z0-9]+(?:-{1,2}[a-z0-9]+)*$/;
@@ -25,6 +25,7 @@ export const KEYS = {
   label: ['id', 'enzyme', 'substrates', 'substrateClasses', 'perpetrator', 'severity', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'citations'],
   labelPerpetrator: ['role', 'strength', 'also', 'except'],
   domain: ['id', 'name', 'severityByCount', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'citations'],
+  washout: ['id', 'ingredients', 'classes', 'days', 'summary', 'citations'],
   release: ['version-date', 'releasedAt'],
 } as const;
 
@@ -39,6 +40,7 @@ export function classify(path: string): FileKind | undefined {
   if (p === 'pathways') return 'pathways';
   if (p === 'labels') return 'labels';
   if (p === 'domains') return 'domains';
+  if (p === 'washouts') return 'washouts';
   if (p.startsWith('ingredients/')) return 'ingredients';
   if (p.startsWith('rules/')) return 'rules';
   return undefined;

@@ -28,6 +28,12 @@ const rule = (id: string, extra: string) => `- id: ${id}
   citations: [ { source: fda-label, title: t } ]
 ${extra}`;
 
+const washout = (id: string, body = '  ingredients: [warfarin]\n  days: 5') => `- id: ${id}
+${body}
+  summary: s
+  citations: [ { source: fda-label, title: t, section: "2 Dosage" } ]
+`;
+
 const label = (id: string, extra = '', substrates = '[oxycodone]', perpetrator = '{ role: inhibitor, strength: [strong, moderate] }') => `- id: ${id}
   enzyme: CYP3A4
   substrates: ${substrates}
@@ -295,6 +301,26 @@ describe('KnowledgeCompiler', () => {
     ],
     ['label id clashing with a pathway id', 'labels.yaml', label('cyp3a4-strong-inhibitor--sensitive-substrate'), { field: 'id' }, /duplicate rule id/],
     ['misspelt label field', 'labels.yaml', label('l1', '  substrate: [oxycodone]'), { field: 'substrate' }, /unknown field \(did you mean "substrates"\?\)/],
+    [
+      'washout naming an unknown ingredient',
+      'washouts.yaml',
+      washout('w1', '  ingredients: [warfarine]\n  days: 5'),
+      { entry: 'w1', field: 'ingredients[0]' },
+      /unknown ingredient "warfarine" \(did you mean "warfarin"\?\)/,
+    ],
+    [
+      'washout naming an unknown class',
+      'washouts.yaml',
+      washout('w1', '  classes: [maoi]\n  days: 14'),
+      { field: 'classes[0]' },
+      /unknown class "maoi" \(did you mean "maois"\?\)/,
+    ],
+    ['washout of zero days', 'washouts.yaml', washout('w1', '  ingredients: [warfarin]\n  days: 0'), { field: 'days' }, /whole number of days from 1 to 3650/],
+    ['washout of a fractional day', 'washouts.yaml', washout('w1', '  ingredients: [warfarin]\n  days: 2.5'), { field: 'days' }, /whole number of days/],
+    ['washout without days', 'washouts.yaml', washout('w1', '  ingredients: [warfarin]'), { field: 'days' }, /is required/],
+    ['washout naming nothing', 'washouts.yaml', washout('w1', '  days: 5'), { entry: 'w1' }, /needs ingredients or classes/],
+    ['washout without citations', 'washouts.yaml', washout('w1').replace(/ {2}citations:.*\n/, ''), { field: 'citations' }, /at least one citation/],
+    ['duplicate washout id', 'washouts.yaml', `${washout('w1')}${washout('w1')}`, { field: 'id' }, /duplicate washout id/],
     ['unknown file', 'notes.yaml', '- a: 1\n', {}, /unrecognised knowledge file/],
     ['YAML syntax error', 'rules/broken.yaml', '- id: x\n  a: [warfarin\n  b: ]\n', {}, /YAML syntax/],
     ['duplicate YAML key', 'ingredients/more.yaml', '- id: newdrug\n  name: a\n  name: b\n', {}, /YAML syntax: Map keys must be unique/],
@@ -304,6 +330,17 @@ describe('KnowledgeCompiler', () => {
     const hit = r.issues.find((i) => i.level === 'error' && message.test(i.message));
     expect({ found: !!hit, issues: r.issues.map(formatIssue) }).toMatchObject({ found: true });
     expect(hit).toMatchObject({ file: path, ...where });
+  });
+
+  it('compiles washouts, expanding classes to their members', () => {
+    const r = compiler.compileFiles(withAppended('washouts.yaml', `${washout('w-warfarin')}${washout('w-maois', '  classes: [maois]\n  days: 14')}`));
+    expect(r.issues.map(formatIssue)).toEqual([]);
+    const maois = r.kb.classes.find((c) => c.id === 'maois')!.members;
+    expect(r.kb.washouts).toEqual([
+      { id: 'w-maois', ingredients: [...maois].sort(), days: 14, summary: 's', citations: [{ source: 'fda-label', title: 't', section: '2 Dosage' }] },
+      { id: 'w-warfarin', ingredients: ['warfarin'], days: 5, summary: 's', citations: [{ source: 'fda-label', title: 't', section: '2 Dosage' }] },
+    ]);
+    expect(compiler.compileFiles(base).kb.washouts).toBeUndefined();
   });
 
   it('reports every error, not just the first', () => {

@@ -8,6 +8,7 @@ import type { CheckUnit, FindingDraft } from './check-unit.model';
 import { DuplicateTherapyLayer } from './duplicate-therapy.layer';
 import { FindingBuilder } from './finding.builder';
 import { PairwiseLayer } from './pairwise.layer';
+import { StoppedDrugAssessor, utcToday } from './stopped-drug.assessor';
 
 /** Our wording; returned with every check. */
 export const CHECK_DISCLAIMER =
@@ -44,10 +45,14 @@ export class InteractionEngine {
   /** Resolves the inputs and checks them. */
   check(kb: KnowledgeBase, inputs: readonly DrugInput[], options: CheckOptions = {}): CheckInteractionsResult {
     const proposed: number[] = [];
+    const stopped = new Map<number, string>();
     inputs.forEach((d, i) => {
-      if (typeof d === 'object' && d.proposed === true) proposed.push(i);
+      if (typeof d !== 'object') return;
+      if (d.proposed === true) proposed.push(i);
+      if (d.stoppedOn !== undefined) stopped.set(i, d.stoppedOn);
     });
-    return this.checkResolved(kb, this.resolverFor(kb).resolveAll(inputs), proposed.length > 0 ? { ...options, proposed } : options);
+    const opts = { ...options, ...(proposed.length > 0 ? { proposed } : {}), ...(stopped.size > 0 ? { stopped } : {}) };
+    return this.checkResolved(kb, this.resolverFor(kb).resolveAll(inputs), opts);
   }
 
   /** Checks inputs that were already resolved (e.g. by `DrugResolver.resolveAll`, possibly edited by the caller). */
@@ -61,7 +66,23 @@ export class InteractionEngine {
     // The resolver states each resolution's coverage; one built elsewhere gets it here (copied, never mutated).
     const out: DrugResolution[] = [];
     const namesOnly: DrugResolution[] = [];
-    for (const r of resolutions) {
+    const stoppedActive: DrugResolution[] = [];
+    const stoppedOut: DrugResolution[] = [];
+    const assessor = options.stopped && options.stopped.size > 0 ? new StoppedDrugAssessor(kb, options.today ?? utcToday()) : undefined;
+    for (const resolution of resolutions) {
+      let r = resolution;
+      const stoppedOn = options.stopped?.get(r.index);
+      if (assessor && stoppedOn !== undefined && r.status === 'resolved' && r.ingredients.length > 0) {
+        const stopped = assessor.assess(r, stoppedOn);
+        r = Object.assign({}, r, { stopped });
+        if (!stopped.checked) {
+          // Beyond its washout: reported, not checked (it is no longer part of the regimen).
+          stoppedOut.push(r);
+          out.push(r);
+          continue;
+        }
+        stoppedActive.push(r);
+      }
       if (r.status !== 'resolved' || r.ingredients.length === 0) {
         out.push(r);
         continue;
@@ -135,7 +156,7 @@ export class InteractionEngine {
       resolutions: out,
       interactions,
       unresolved,
-      warnings: warningsFor(resolutions, unresolved, namesOnly, group),
+      warnings: [...warningsFor(resolutions, unresolved, namesOnly, group), ...stoppedWarnings(stoppedActive, stoppedOut)],
       disclaimer: CHECK_DISCLAIMER,
     };
   }
@@ -182,6 +203,27 @@ function warningsFor(resolutions: readonly DrugResolution[], unresolved: readonl
       code: 'too_few_drugs',
       message:
         'Fewer than two drugs were identified, so no combination could be checked (the ingredients of one known combination product are combined by design and not checked against each other).',
+    });
+  }
+  return warnings;
+}
+
+function stoppedWarnings(active: readonly DrugResolution[], out: readonly DrugResolution[]): CheckWarning[] {
+  const warnings: CheckWarning[] = [];
+  const describe = (r: DrugResolution) =>
+    `"${r.input}" (#${r.index}, stopped ${r.stopped!.on}, ${r.stopped!.daysAgo} days ago; washout ${r.stopped!.washoutDays} days${r.stopped!.washoutBasis === 'default' ? ', assumed' : ''})`;
+  if (active.length > 0) {
+    warnings.push({
+      code: 'stopped_within_washout',
+      message: `Stopped but still within the washout, so still checked: ${active.map(describe).join(', ')}.`,
+      indexes: active.map((r) => r.index),
+    });
+  }
+  if (out.length > 0) {
+    warnings.push({
+      code: 'stopped_beyond_washout',
+      message: `Stopped longer ago than the washout, so NOT checked: ${out.map(describe).join(', ')}. Include it without stoppedOn if the patient may still be taking it.`,
+      indexes: out.map((r) => r.index),
     });
   }
   return warnings;

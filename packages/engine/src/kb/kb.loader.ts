@@ -66,6 +66,7 @@ export function mergeCompiledKbs(docs: readonly CompiledKnowledgeBase[]): Compil
     pathways: [...base.pathways],
     labels: [...(base.labels ?? [])],
     domains: [...base.domains],
+    washouts: [...(base.washouts ?? [])],
     otherNames: [...(base.otherNames ?? [])],
   };
   const owner = new Map<string, string>();
@@ -122,6 +123,7 @@ export function mergeCompiledKbs(docs: readonly CompiledKnowledgeBase[]): Compil
     addNew(out.pathways, doc.pathways);
     addNew(out.labels!, doc.labels ?? []);
     addNew(out.domains, doc.domains);
+    addNew(out.washouts!, doc.washouts ?? []);
     for (const n of doc.otherNames ?? []) if (!out.otherNames!.includes(n)) out.otherNames!.push(n);
   }
   out.version = docs.map((d) => d.version).join('+');

@@ -1,5 +1,17 @@
 import type { KbInfo, Severity } from '@vigil/contracts';
-import type { CompiledKnowledgeBase, KbClass, KbDomain, KbIngredient, KbLabelStatement, KbPathway, KbProduct, KbRule, KbRuleSide, KbSource } from '../model/compiled-kb.model';
+import type {
+  CompiledKnowledgeBase,
+  KbClass,
+  KbDomain,
+  KbIngredient,
+  KbLabelStatement,
+  KbPathway,
+  KbProduct,
+  KbRule,
+  KbRuleSide,
+  KbSource,
+  KbWashout,
+} from '../model/compiled-kb.model';
 import { CURATED_SOURCE_ID, pathwayRiskTag, severityRank } from '../model/kb-vocabulary';
 import { NameIndex } from '../resolver/name.index';
 import { RuleInterner } from './rule.interner';
@@ -101,6 +113,8 @@ export class KnowledgeBase {
   private readonly pathwayCounts: number[];
   /** Per ingredient: false when no source says anything about its interactions (known by name only). */
   private readonly reviewedAt: boolean[];
+  /** Longest curated washout per ingredient id. */
+  private readonly washoutById = new Map<string, KbWashout>();
 
   constructor(doc: CompiledKnowledgeBase, options: KnowledgeBaseOptions = {}) {
     this.version = doc.version;
@@ -206,6 +220,17 @@ export class KnowledgeBase {
       if (!this.productBySet.has(key)) this.productBySet.set(key, p);
     }
     this.names = new NameIndex(doc.ingredients, doc.products, doc.otherNames ?? []);
+    for (const w of doc.washouts ?? []) {
+      for (const id of w.ingredients) {
+        const had = this.washoutById.get(id);
+        if (!had || w.days > had.days) this.washoutById.set(id, w);
+      }
+    }
+  }
+
+  /** The longest curated washout naming this ingredient, or undefined (the engine's default then applies). */
+  washoutOf(ingredientId: string): KbWashout | undefined {
+    return this.washoutById.get(ingredientId);
   }
 
   /** Dense index of an ingredient id (used as a fast map key), or undefined. */

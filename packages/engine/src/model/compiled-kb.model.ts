@@ -155,6 +155,18 @@ export interface KbDomain {
   sourceId: string;
 }
 
+/**
+ * How long a stopped drug still interacts (`washouts.yaml`): an ingredient stopped fewer than `days` days ago is
+ * still checked. Classes are expanded to their members when compiled.
+ */
+export interface KbWashout {
+  id: string;
+  ingredients: string[];
+  days: number;
+  summary: string;
+  citations: KbCitation[];
+}
+
 /** One compiled knowledge base: the output of the YAML compiler, or of an importer of another source. */
 export interface CompiledKnowledgeBase {
   format: typeof COMPILED_KB_FORMAT;
@@ -171,6 +183,8 @@ export interface CompiledKnowledgeBase {
   /** Substrate label statements (layer 3); absent in documents made before they existed and in most imports. */
   labels?: KbLabelStatement[];
   domains: KbDomain[];
+  /** Washouts of stopped drugs; absent in documents made before they existed and in imports (default applies). */
+  washouts?: KbWashout[];
   /**
    * Normalised names of real drugs that are NOT in this knowledge base. The resolver never spell-corrects one of
    * them into a knowledge-base drug (e.g. "prednisolone" must not become "prednisone").

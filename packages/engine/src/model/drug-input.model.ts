@@ -12,6 +12,8 @@ export interface DrugInputObject {
   ndc?: string;
   /** A new order screened against the current list (prospective screening). */
   proposed?: boolean;
+  /** Date the drug was stopped (`YYYY-MM-DD`, or a date-time whose date part is used): checked only within its washout. */
+  stoppedOn?: string;
 }
 
 /** Optional text fields of a finding that a client may leave out. */
@@ -31,4 +33,8 @@ export interface CheckOptions {
    * them are returned, and the others are counted. `check` takes them from the inputs' `proposed` flags.
    */
   proposed?: readonly number[];
+  /** Input index → date it was stopped (`YYYY-MM-DD`). `check` takes them from the inputs' `stoppedOn`. */
+  stopped?: ReadonlyMap<number, string>;
+  /** Today's date (`YYYY-MM-DD`, UTC) for washouts; default the clock's. Pass it to make a result reproducible. */
+  today?: string;
 }
