@@ -1,6 +1,7 @@
 export { Public, IS_PUBLIC_KEY } from './decorators/public.decorator';
 export { RequireScopes, REQUIRED_SCOPES_KEY } from './decorators/require-scopes.decorator';
 export { AnyKey, ANY_KEY_KEY } from './decorators/any-key.decorator';
+export { QuotaUnits, QUOTA_UNITS_KEY, quotaUnitsOf, type QuotaUnitsMetadata } from './decorators/quota-units.decorator';
 export { generateApiKey, checkKeyFormat, checksumOf, hashApiKey, keyHint, SECRET_LENGTH, CHECKSUM_LENGTH, KEY_PREFIX_PATTERN, type KeyFormatResult } from './keys/api-key-format';
 export { CidrRange } from './network/cidr-range';
 export { normalizeIp, parseIp } from './network/ip-address';

@@ -6,6 +6,8 @@ export * from './validation/validate-with';
 export * from './interactions/severity';
 export * from './interactions/drug-resolution.response';
 export * from './interactions/interaction-finding.response';
+export * from './interactions/check-batch.request';
+export * from './interactions/check-batch.response';
 export * from './interactions/check-interactions.response';
 export * from './interactions/check-interactions.request';
 export * from './drugs/drug-search.query';

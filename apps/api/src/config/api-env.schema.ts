@@ -33,6 +33,13 @@ export const apiEnvSchema = z.object({
     .min(1024)
     .max(10 * 1024 * 1024)
     .default(64 * 1024),
+  /** Body limit of `POST /v1/interactions/check-batch` (up to 100 lists, 2,000 drugs). */
+  API_BATCH_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10 * 1024 * 1024)
+    .default(1024 * 1024),
   /** Load shedding: above this event-loop delay (ms) requests get 503 with Retry-After (health routes exempt); 0 = off. */
   API_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Load shedding: above this event-loop utilisation (0–1) requests get 503; 0 = off (the default: delay is the signal). */

@@ -1,10 +1,10 @@
 import { Body, Controller, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { RequireScopes } from '@vigil/auth';
-import { Scopes } from '@vigil/contracts';
+import { QuotaUnits, RequireScopes } from '@vigil/auth';
+import { MAX_BATCH_LISTS, Scopes } from '@vigil/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InteractionsService } from './interactions.service';
 
-/** `POST /v1/interactions/check`: every interacting pair in a medication list. */
+/** `POST /v1/interactions/check` (every interacting pair in a medication list) and its batch form. */
 @Controller('v1/interactions')
 @RequireScopes(Scopes.InteractionsCheck)
 export class InteractionsController {
@@ -17,6 +17,18 @@ export class InteractionsController {
   check(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): string {
     const { json, engineMs } = this.interactions.check(body, String(req.id));
     // Medication lists are health data: never cached by intermediaries.
+    reply.header('cache-control', 'no-store');
+    reply.header('server-timing', `engine;dur=${engineMs.toFixed(2)}`);
+    return json;
+  }
+
+  /** Many lists in one call; each list counts as one call of the monthly quota. */
+  @Post('check-batch')
+  @HttpCode(200)
+  @QuotaUnits('lists', MAX_BATCH_LISTS)
+  @Header('content-type', 'application/json; charset=utf-8')
+  async checkBatch(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const { json, engineMs } = await this.interactions.checkBatch(body, String(req.id));
     reply.header('cache-control', 'no-store');
     reply.header('server-timing', `engine;dur=${engineMs.toFixed(2)}`);
     return json;

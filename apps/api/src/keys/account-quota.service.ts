@@ -55,9 +55,9 @@ export class AccountQuotaService implements AccountQuota, OnModuleInit, BeforeAp
     return this.load(accountId, month, e);
   }
 
-  admitted(accountId: string): void {
+  admitted(accountId: string, units = 1): void {
     const e = this.entries.get(accountId);
-    if (e) e.local++;
+    if (e) e.local += units;
   }
 
   /** Adds every local count to the shared counter and reads the totals back; concurrent calls queue. */

@@ -39,7 +39,7 @@ export class UsageRecorderService implements UsageRecorder, OnModuleInit, Before
   private day = '';
   private dayUntil = 0;
 
-  record(keyId: string, outcome: UsageOutcome): void {
+  record(keyId: string, outcome: UsageOutcome, units = 1): void {
     const now = Date.now();
     if (now >= this.dayUntil) {
       this.day = new Date(now).toISOString().slice(0, 10);
@@ -48,9 +48,9 @@ export class UsageRecorderService implements UsageRecorder, OnModuleInit, Before
     const k = `${keyId}|${this.day}`;
     let c = this.pending.get(k);
     if (!c) this.pending.set(k, (c = { allowed: 0, rate_limited: 0, denied: 0, lastUsed: 0 }));
-    c[outcome]++;
+    c[outcome] += units;
     c.lastUsed = now;
-    this.totals[outcome]++;
+    this.totals[outcome] += units;
   }
 
   /** Writes everything counted so far; concurrent calls queue behind each other. */

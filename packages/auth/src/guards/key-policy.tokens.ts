@@ -10,7 +10,8 @@ export type UsageOutcome = 'allowed' | 'rate_limited' | 'denied';
 
 /** Counts requests per key, day and outcome (batched by the implementation). */
 export interface UsageRecorder {
-  record(keyId: string, outcome: UsageOutcome): void;
+  /** Counts `units` calls (default 1; a batch counts one per list). */
+  record(keyId: string, outcome: UsageOutcome, units?: number): void;
 }
 
 /**
@@ -19,7 +20,8 @@ export interface UsageRecorder {
  */
 export interface AccountQuota {
   used(accountId: string, now: number): number | Promise<number>;
-  admitted(accountId: string): void;
+  /** Counts `units` admitted calls (default 1). */
+  admitted(accountId: string, units?: number): void;
 }
 
 export interface KeyPolicyOptions {

@@ -5,6 +5,8 @@ import { WindowCounterStorage } from '../rate-limit/window-counter.storage';
 import { keyProblem } from './key-problem';
 import { httpReply, httpRequest, keyState } from './key-request';
 import { quotaDecide, quotaMonth } from '../policy/monthly-quota';
+import { quotaUnitsOf } from '../decorators/quota-units.decorator';
+import { routeAuthMetadata } from './route-metadata';
 import { ACCOUNT_QUOTA, type AccountQuota, USAGE_RECORDER, type UsageRecorder } from './key-policy.tokens';
 
 export const KEY_THROTTLER = 'key';
@@ -64,18 +66,22 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
    * Reflector lookups per request) and go straight to the storage.
    */
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    const principal = keyState(httpRequest(context)).vigilKey;
+    const request = httpRequest(context);
+    const principal = keyState(request).vigilKey;
     if (!principal) return true;
+    const meta = routeAuthMetadata(this.reflector, context).quotaUnits;
+    const units = meta ? quotaUnitsOf(meta, (request as { body?: unknown }).body) : 1;
     if (this.quota) {
       const used = this.quota.used(principal.accountId, Date.now());
-      if (typeof used === 'number') this.checkQuota(principal, used);
-      else this.checkQuota(principal, await used);
+      if (typeof used === 'number') this.checkQuota(principal, used, units);
+      else this.checkQuota(principal, await used, units);
     }
     const name = this.throttlers[0].name ?? KEY_THROTTLER;
     const { limit, windowSeconds } = principal.rateLimit;
     const key = this.generateKey(context, principal.keyId, name);
     // The in-memory storage answers synchronously; Redis is one EVALSHA round trip.
-    if (this.storageService instanceof WindowCounterStorage) return this.decide(context, principal, name, this.storageService.incrementSync(key, windowSeconds * 1000, limit));
+    if (this.storageService instanceof WindowCounterStorage)
+      return this.decide(context, principal, name, this.storageService.incrementSync(key, windowSeconds * 1000, limit), units);
     let record: StorageRecord;
     try {
       record = await withStallTolerantTimeout(this.storageService.increment(key, windowSeconds * 1000, limit, 0, name), STORE_TIMEOUT_MS);
@@ -83,7 +89,7 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
       // Fail closed, and say so: without the shared counter no instance can enforce the limit.
       throw keyProblem('ServiceUnavailable', 'The rate-limit store is unreachable; retry shortly.', { 'retry-after': '5' });
     }
-    return this.decide(context, principal, name, record);
+    return this.decide(context, principal, name, record, units);
   }
 
   protected override async getTracker(req: Record<string, unknown>): Promise<string> {
@@ -98,7 +104,7 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
     return this.canActivate(context);
   }
 
-  private decide(context: ExecutionContext, principal: ApiKeyPrincipal, name: string, record: StorageRecord): boolean {
+  private decide(context: ExecutionContext, principal: ApiKeyPrincipal, name: string, record: StorageRecord, units: number): boolean {
     const { limit, windowSeconds } = principal.rateLimit;
     const remaining = record.isBlocked ? 0 : Math.max(0, limit - record.totalHits);
     const reset = record.timeToExpire;
@@ -117,22 +123,24 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
         { limit, windowSeconds, retryAfterSeconds: record.timeToBlockExpire },
       );
     }
-    this.usage.record(principal.keyId, 'allowed');
-    this.quota?.admitted(principal.accountId);
+    this.usage.record(principal.keyId, 'allowed', units);
+    this.quota?.admitted(principal.accountId, units);
     return true;
   }
 
-  private checkQuota(principal: ApiKeyPrincipal, used: number): void {
-    if (used < principal.monthlyQuota) return; // the common case: no date arithmetic on the request path
+  private checkQuota(principal: ApiKeyPrincipal, used: number, units: number): void {
+    if (used + units <= principal.monthlyQuota) return; // the common case: no date arithmetic on the request path
     const now = Date.now();
     const month = quotaMonth(now);
     const decision = quotaDecide(used, principal.monthlyQuota, now, month);
-    if (decision.allowed) return;
+    if (decision.allowed && decision.remaining >= units) return;
     const resetAt = new Date(month.resetAt).toISOString().replace('.000Z', 'Z');
     this.usage.record(principal.keyId, 'rate_limited');
     throw keyProblem(
       'QuotaExceeded',
-      `This account's plan allows ${principal.monthlyQuota} calls per calendar month (UTC); the quota resets at ${resetAt}.`,
+      units > 1 && decision.remaining > 0
+        ? `This request counts as ${units} calls but only ${decision.remaining} of this account's ${principal.monthlyQuota} monthly calls remain; send fewer lists or wait for the reset at ${resetAt}.`
+        : `This account's plan allows ${principal.monthlyQuota} calls per calendar month (UTC); the quota resets at ${resetAt}.`,
       { 'retry-after': String(decision.resetSeconds) },
       { quota: principal.monthlyQuota, resetAt, retryAfterSeconds: decision.resetSeconds },
     );

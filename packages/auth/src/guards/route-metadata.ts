@@ -2,12 +2,15 @@ import type { ExecutionContext } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 import { ANY_KEY_KEY } from '../decorators/any-key.decorator';
 import { IS_PUBLIC_KEY } from '../decorators/public.decorator';
+import { QUOTA_UNITS_KEY, type QuotaUnitsMetadata } from '../decorators/quota-units.decorator';
 import { REQUIRED_SCOPES_KEY } from '../decorators/require-scopes.decorator';
 
 export interface RouteAuthMetadata {
   isPublic: boolean;
   anyKey: boolean;
   scopes: string[] | undefined;
+  /** Set by `@QuotaUnits`: the call costs one quota unit per element of a body array. */
+  quotaUnits: QuotaUnitsMetadata | undefined;
 }
 
 const cache = new WeakMap<object, RouteAuthMetadata>();
@@ -22,6 +25,7 @@ export function routeAuthMetadata(reflector: Reflector, context: ExecutionContex
       isPublic: reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets) ?? false,
       anyKey: reflector.getAllAndOverride<boolean>(ANY_KEY_KEY, targets) ?? false,
       scopes: reflector.getAllAndOverride<string[] | undefined>(REQUIRED_SCOPES_KEY, targets),
+      quotaUnits: reflector.getAllAndOverride<QuotaUnitsMetadata | undefined>(QUOTA_UNITS_KEY, targets),
     };
     cache.set(handler, meta);
   }

@@ -5,6 +5,8 @@ import { DrugSearchResponseSchema } from '../drugs/drug-search.response';
 import type { ErrorCodeKey } from '../error-codes';
 import { CheckInteractionsRequestSchema } from '../interactions/check-interactions.request';
 import { CheckInteractionsResponseSchema } from '../interactions/check-interactions.response';
+import { CheckBatchRequestSchema, MAX_BATCH_DRUGS, MAX_BATCH_LISTS } from '../interactions/check-batch.request';
+import { CheckBatchResponseSchema } from '../interactions/check-batch.response';
 import { KbDescriptionSchema } from '../kb/kb-description.response';
 import { KeyDescriptionSchema } from '../keys/key-description.response';
 import { type Scope, Scopes } from '../scopes';
@@ -67,6 +69,32 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     response: CheckInteractionsResponseSchema,
     errors: ['ValidationFailed', 'InvalidJson', 'PayloadTooLarge', 'UnsupportedMediaType', 'InsufficientScope'],
     example: { body: { drugs: ['Coumadin 5 mg', { name: 'ibuprofen' }, { id: 'rx-3', rxcui: '36567' }], options: { minSeverity: 'moderate' } } },
+  },
+  {
+    method: 'POST',
+    path: '/v1/interactions/check-batch',
+    operationId: 'checkInteractionsBatch',
+    tag: 'Interactions',
+    summary: 'Check many medication lists in one call',
+    description: [
+      `Up to ${MAX_BATCH_LISTS} independent medication lists (e.g. a nightly pharmacy review), at most ${MAX_BATCH_DRUGS} drugs in all, each checked exactly as by \`POST /v1/interactions/check\` with the same entries, \`options\` and limits.`,
+      '',
+      '- One result per list, in order, with your list `id` echoed; `summary.incomplete` and `summary.withFindings` list the indexes to look at first.',
+      '- **Each list counts as one call** of the monthly quota (a batch that does not fit in what is left of the quota is refused whole, with `quota_exceeded`); the per-key rate limit counts the request once.',
+      '- Any invalid list fails the whole batch with `validation_failed`, its pointer naming the list (`/lists/3/drugs/1`): nothing is checked or counted.',
+    ].join('\n'),
+    scopes: [Scopes.InteractionsCheck],
+    request: CheckBatchRequestSchema,
+    response: CheckBatchResponseSchema,
+    errors: ['ValidationFailed', 'InvalidJson', 'PayloadTooLarge', 'UnsupportedMediaType', 'InsufficientScope'],
+    example: {
+      body: {
+        lists: [
+          { id: 'patient-1', drugs: ['warfarin', 'ibuprofen'] },
+          { id: 'patient-2', drugs: ['simvastatin', { name: 'clarithromycin', proposed: true }] },
+        ],
+      },
+    },
   },
   {
     method: 'GET',

@@ -22,6 +22,8 @@ import { VigilMetrics } from '../metrics/vigil.metrics';
 export interface CreateAppOptions {
   /** Maximum request body in bytes. */
   bodyLimit: number;
+  /** Larger (or smaller) body limits for particular routes, by path (e.g. a batch endpoint). */
+  routeBodyLimits?: Readonly<Record<string, number>>;
   log: LoggerOptionsInput;
   /** Connection limits (defaults: {@link DEFAULT_TIMEOUTS}). */
   timeouts?: Partial<HttpTimeouts>;
@@ -89,6 +91,12 @@ export async function createVigilApp(module: DynamicModule | Type, options: Crea
   // Inputs are parsed per parameter with contract schemas (`ValidBody`/`ValidQuery`/`ValidParams`); NUL bytes are refused first.
   if (options.rejectNulBytes) app.useGlobalPipes(new RejectNulPipe());
   const fastify = app.getHttpAdapter().getInstance();
+  const routeLimits = options.routeBodyLimits ?? {};
+  // Routes are registered at init, after this hook: it gives the named ones their own body limit.
+  fastify.addHook('onRoute', (route) => {
+    const limit = routeLimits[route.url];
+    if (limit !== undefined) route.bodyLimit = limit;
+  });
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // Vigil APIs speak JSON only: a body of any other type is refused before parsing.
