@@ -45,6 +45,7 @@ describe('VigilClient', () => {
     });
     const c = new VigilClient({ baseUrl: `${s.url}/`, apiKey: 'vigil_test_key' });
     await c.interactions.check({ drugs: ['warfarin', 'aspirin'] });
+    await c.interactions.checkBatch({ lists: [{ id: 'p1', drugs: ['warfarin'] }] });
     await c.drugs.search('war fa', { limit: 3 });
     await c.drugs.get('warfarin');
     await c.kb.get();
@@ -53,7 +54,8 @@ describe('VigilClient', () => {
     const called = s.seen.map((r) => `${r.method} ${r.url.split('?')[0].replace('/v1/drugs/warfarin', '/v1/drugs/:id')}`);
     expect(called).toEqual(PUBLIC_ROUTES.map((r) => `${r.method} ${r.path}`));
     expect(s.seen.every((r) => r.headers['x-api-key'] === 'vigil_test_key')).toBe(true);
-    expect(s.seen[1].url).toBe('/v1/drugs/search?q=war+fa&limit=3');
+    expect(s.seen[2].url).toBe('/v1/drugs/search?q=war+fa&limit=3');
+    expect(JSON.parse(s.seen[1].body)).toEqual({ lists: [{ id: 'p1', drugs: ['warfarin'] }] });
     expect(JSON.parse(s.seen[0].body)).toEqual({ drugs: ['warfarin', 'aspirin'] });
     expect(s.seen[0].headers['content-type']).toBe('application/json');
   });

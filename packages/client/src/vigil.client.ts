@@ -1,4 +1,14 @@
-import type { CheckInteractionsRequest, CheckInteractionsResponse, DrugDetail, DrugSearchResponse, KbDescription, KeyDescription, ProblemResponse } from '@vigil/contracts';
+import type {
+  CheckBatchRequest,
+  CheckBatchResponse,
+  CheckInteractionsRequest,
+  CheckInteractionsResponse,
+  DrugDetail,
+  DrugSearchResponse,
+  KbDescription,
+  KeyDescription,
+  ProblemResponse,
+} from '@vigil/contracts';
 import { VigilProblemError } from './vigil-problem.error';
 import { VigilTransportError } from './vigil-transport.error';
 
@@ -61,6 +71,8 @@ export class VigilClient {
   readonly interactions = {
     /** `POST /v1/interactions/check`: every interacting pair in a medication list. */
     check: (body: CheckInteractionsRequest, options?: RequestOptions) => this.request<CheckInteractionsResponse>('POST', '/v1/interactions/check', body, options),
+    /** `POST /v1/interactions/check-batch`: up to 100 lists, one result each; each list counts as one quota call. */
+    checkBatch: (body: CheckBatchRequest, options?: RequestOptions) => this.request<CheckBatchResponse>('POST', '/v1/interactions/check-batch', body, options),
   };
 
   readonly drugs = {
