@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CheckBatchRequestSchema, CheckInteractionsRequestSchema } from '@vigil/contracts';
+import { CHECK_DISCLAIMER } from '@vigil/engine';
 import { parseOrThrow } from '@vigil/platform';
 import { KnowledgeBaseService } from '../kb/knowledge-base.service';
 import { CheckResponseSerializer } from './check-response.serializer';
@@ -38,21 +39,18 @@ export class InteractionsService {
     const results: string[] = [];
     const incomplete: number[] = [];
     const withFindings: number[] = [];
-    let info = '';
-    let disclaimer = '';
     for (const [index, list] of request.lists.entries()) {
       if (index > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       const t0 = performance.now();
-      const { kb: kbInfo, disclaimer: text, ...result } = this.kb.engine.check(kb, list.drugs, options);
+      // kb and disclaimer are the same for every list: stated once for the batch.
+      const { kb: _kb, disclaimer: _disclaimer, ...result } = this.kb.engine.check(kb, list.drugs, options);
       engineMs += performance.now() - t0;
-      if (!info) info = JSON.stringify(kbInfo);
-      disclaimer = text;
       if (!result.summary.complete) incomplete.push(index);
       if (result.interactions.length > 0) withFindings.push(index);
       results.push(JSON.stringify({ index, ...(list.id !== undefined ? { id: list.id } : {}), ...result }));
     }
     const summary = JSON.stringify({ lists: request.lists.length, incomplete, withFindings });
-    const json = `{"requestId":${JSON.stringify(requestId)},"kb":${info},"summary":${summary},"results":[${results.join(',')}],"disclaimer":${JSON.stringify(disclaimer)}}`;
+    const json = `{"requestId":${JSON.stringify(requestId)},"kb":${JSON.stringify(kb.info)},"summary":${summary},"results":[${results.join(',')}],"disclaimer":${JSON.stringify(CHECK_DISCLAIMER)}}`;
     return { json, engineMs };
   }
 }

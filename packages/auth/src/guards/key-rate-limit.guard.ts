@@ -69,8 +69,7 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
     const request = httpRequest(context);
     const principal = keyState(request).vigilKey;
     if (!principal) return true;
-    const meta = routeAuthMetadata(this.reflector, context).quotaUnits;
-    const units = meta ? quotaUnitsOf(meta, (request as { body?: unknown }).body) : 1;
+    const units = quotaUnitsOf(routeAuthMetadata(this.reflector, context).quotaUnits, (request as { body?: unknown }).body);
     if (this.quota) {
       const used = this.quota.used(principal.accountId, Date.now());
       if (typeof used === 'number') this.checkQuota(principal, used, units);

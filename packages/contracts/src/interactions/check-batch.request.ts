@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CheckOptionsSchema, DrugEntrySchema, MAX_DRUGS, MIN_DRUGS } from './check-interactions.request';
+import { CheckOptionsSchema, DrugListSchema } from './check-interactions.request';
 
 export const MAX_BATCH_LISTS = 100;
 /** All lists of one batch together: bounds the work of one request (about 20 drugs per list on average). */
@@ -13,11 +13,7 @@ export const BatchListSchema = z
         .max(100, { error: '"id" must be a string of at most 100 characters' })
         .optional()
         .describe('Your id for the list (e.g. a patient or encounter reference), echoed in its result'),
-      drugs: z
-        .array(DrugEntrySchema, { error: `"drugs" must be an array of ${MIN_DRUGS} to ${MAX_DRUGS} entries` })
-        .min(MIN_DRUGS, { error: (i) => `send at least ${MIN_DRUGS} drug (got ${(i.input as unknown[]).length})` })
-        .max(MAX_DRUGS, { error: (i) => `send at most ${MAX_DRUGS} drugs (got ${(i.input as unknown[]).length})` })
-        .describe('The medication list, as in a single check (names or identified entries, `proposed`, `stoppedOn`)'),
+      drugs: DrugListSchema.describe('The medication list, as in a single check (names or identified entries, `proposed`, `stoppedOn`)'),
     },
     { error: (i) => (i.code === 'unrecognized_keys' ? undefined : 'each list must be an object with a "drugs" array') },
   )

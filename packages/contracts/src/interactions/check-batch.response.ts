@@ -1,18 +1,13 @@
 import { z } from 'zod';
-import { CheckSummarySchema, CheckWarningSchema, KbInfoSchema } from './check-interactions.response';
-import { DrugResolutionSchema, UnresolvedDrugSchema } from './drug-resolution.response';
-import { InteractionFindingSchema } from './interaction-finding.response';
+import { CheckInteractionsResponseSchema, KbInfoSchema } from './check-interactions.response';
 
 export const BatchListResultSchema = z
   .object({
     index: z.int().min(0).describe('Position of the list in `lists`'),
     id: z.string().optional().describe('Your `id` for the list, echoed back'),
-    summary: CheckSummarySchema,
-    resolutions: z.array(DrugResolutionSchema).describe('One per drug of the list, in order'),
-    interactions: z.array(InteractionFindingSchema).describe('Findings, worst first'),
-    unresolved: z.array(UnresolvedDrugSchema).describe('Drugs of the list that were not checked'),
-    warnings: z.array(CheckWarningSchema).describe('Warnings about this list, as for a single check'),
   })
+  // The fields of a single check, less those the batch states once (request id, kb, disclaimer).
+  .extend(CheckInteractionsResponseSchema.omit({ requestId: true, kb: true, disclaimer: true }).shape)
   .meta({ id: 'BatchListResult', description: 'The result of one list: the same fields as a single check, without the shared `kb` and disclaimer.' });
 
 export const CheckBatchResponseSchema = z

@@ -108,15 +108,17 @@ export const CheckOptionsSchema = z
   )
   .meta({ id: 'CheckOptions', description: 'Optional filters of a check.' });
 
+/** One medication list: 1 to 100 entries (the check's `drugs`, and each list of a batch). */
+export const DrugListSchema = z
+  .array(DrugEntrySchema, { error: `"drugs" must be an array of ${MIN_DRUGS} to ${MAX_DRUGS} entries` })
+  .min(MIN_DRUGS, { error: (i) => `send at least ${MIN_DRUGS} drug (got ${(i.input as unknown[]).length})` })
+  .max(MAX_DRUGS, { error: (i) => `send at most ${MAX_DRUGS} drugs (got ${(i.input as unknown[]).length})` });
+
 /** `POST /v1/interactions/check` body. */
 export const CheckInteractionsRequestSchema = z
   .strictObject(
     {
-      drugs: z
-        .array(DrugEntrySchema, { error: `"drugs" must be an array of ${MIN_DRUGS} to ${MAX_DRUGS} entries` })
-        .min(MIN_DRUGS, { error: (i) => `send at least ${MIN_DRUGS} drug (got ${(i.input as unknown[]).length})` })
-        .max(MAX_DRUGS, { error: (i) => `send at most ${MAX_DRUGS} drugs (got ${(i.input as unknown[]).length})` })
-        .describe(`The medication list, ${MIN_DRUGS} to ${MAX_DRUGS} entries; every pair is checked`),
+      drugs: DrugListSchema.describe(`The medication list, ${MIN_DRUGS} to ${MAX_DRUGS} entries; every pair is checked`),
       options: CheckOptionsSchema.optional(),
     },
     { error: (i) => (i.code === 'unrecognized_keys' ? undefined : 'the body must be a JSON object with a "drugs" array') },

@@ -69,10 +69,13 @@ export class InteractionEngine {
     const stoppedActive: DrugResolution[] = [];
     const stoppedOut: DrugResolution[] = [];
     const assessor = options.stopped && options.stopped.size > 0 ? new StoppedDrugAssessor(kb, options.today ?? utcToday()) : undefined;
-    for (const resolution of resolutions) {
-      let r = resolution;
+    for (let r of resolutions) {
+      if (r.status !== 'resolved' || r.ingredients.length === 0) {
+        out.push(r);
+        continue;
+      }
       const stoppedOn = options.stopped?.get(r.index);
-      if (assessor && stoppedOn !== undefined && r.status === 'resolved' && r.ingredients.length > 0) {
+      if (assessor && stoppedOn !== undefined) {
         const stopped = assessor.assess(r, stoppedOn);
         r = Object.assign({}, r, { stopped });
         if (!stopped.checked) {
@@ -82,10 +85,6 @@ export class InteractionEngine {
           continue;
         }
         stoppedActive.push(r);
-      }
-      if (r.status !== 'resolved' || r.ingredients.length === 0) {
-        out.push(r);
-        continue;
       }
       resolvedInputs++;
       const inputGroup = group++;

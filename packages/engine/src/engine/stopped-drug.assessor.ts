@@ -1,5 +1,6 @@
 import { DEFAULT_WASHOUT_DAYS, type DrugResolution, type StoppedDrug } from '@vigil/contracts';
 import type { KnowledgeBase } from '../kb/knowledge-base';
+import type { KbWashout } from '../model/compiled-kb.model';
 
 const DAY_MS = 86_400_000;
 
@@ -24,28 +25,26 @@ export class StoppedDrugAssessor {
     private readonly today: string,
   ) {}
 
+  /** `resolution` has at least one ingredient (the engine assesses resolved entries only). */
   assess(resolution: DrugResolution, stoppedOn: string): StoppedDrug {
     const on = stoppedOn.slice(0, 10);
     const daysAgo = Math.max(0, daysBetween(on, this.today));
-    let days = 0;
-    let basis: StoppedDrug['washoutBasis'] = 'default';
-    let note = `No curated washout: Vigil assumes ${DEFAULT_WASHOUT_DAYS} days. Check the drug's half-life and any depot or long-acting form.`;
-    let citations: StoppedDrug['citations'] = [];
+    // The ingredient with the longest washout decides; on a tie a curated washout beats the default.
+    let longest: { name: string; washout: KbWashout | undefined; days: number } | undefined;
     for (const ing of resolution.ingredients) {
-      const w = this.kb.washoutOf(ing.id);
-      const d = w ? w.days : DEFAULT_WASHOUT_DAYS;
-      if (d > days || (d === days && w && basis === 'default')) {
-        days = d;
-        basis = w ? 'curated' : 'default';
-        if (w) {
-          note = w.summary;
-          citations = w.citations.map((c) => ({ ...c }));
-        } else {
-          note = `No curated washout for ${ing.name}: Vigil assumes ${DEFAULT_WASHOUT_DAYS} days. Check its half-life and any depot or long-acting form.`;
-          citations = [];
-        }
-      }
+      const washout = this.kb.washoutOf(ing.id);
+      const days = washout ? washout.days : DEFAULT_WASHOUT_DAYS;
+      if (!longest || days > longest.days || (days === longest.days && washout && !longest.washout)) longest = { name: ing.name, washout, days };
     }
-    return { on, daysAgo, washoutDays: days, washoutBasis: basis, checked: daysAgo < days, note, citations };
+    const { name, washout, days } = longest!;
+    return {
+      on,
+      daysAgo,
+      washoutDays: days,
+      washoutBasis: washout ? 'curated' : 'default',
+      checked: daysAgo < days,
+      note: washout ? washout.summary : `No curated washout for ${name}: Vigil assumes ${DEFAULT_WASHOUT_DAYS} days. Check its half-life and any depot or long-acting form.`,
+      citations: washout ? washout.citations.map((c) => ({ ...c })) : [],
+    };
   }
 }
