@@ -254,6 +254,10 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['isavuconazole', 'efavirenz', 'non-barbiturate-moderate-cyp3a4-inducers--isavuconazonium', 'major'],
     ['acitretin', 'norethindrone', 'acitretin--hormonal-contraceptives', 'major'],
     ['Sudafed', 'phenylephrine', 'duplicate:sympathomimetic-decongestants', 'moderate'],
+    ['disopyramide', 'metoprolol', 'disopyramide--systemic-beta-blockers', 'major'],
+    ['flecainide', 'metoprolol', 'beta-blockers--negatively-inotropic-class-i-antiarrhythmics', 'moderate'],
+    ['domperidone', 'fluconazole', 'domperidone--qt-prolonging-agents', 'contraindicated'],
+    ['domperidone', 'ketoconazole', 'domperidone--strong-cyp3a4-inhibitors', 'contraindicated'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     const r = engine.check(curated, [a, b]);
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
