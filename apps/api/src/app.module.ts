@@ -3,6 +3,7 @@ import { DatabaseModule, HealthModule, MetricsModule, RedisModule } from '@vigil
 import { DiscoveryModule } from '@nestjs/core';
 import { API_CONFIG } from './config/api-config.token';
 import type { ApiConfig } from './config/api-env.schema';
+import { CdsHooksModule } from './cds-hooks/cds-hooks.module';
 import { DocsModule } from './docs/docs.module';
 import { DrugsModule } from './drugs/drugs.module';
 import { InteractionsModule } from './interactions/interactions.module';
@@ -25,6 +26,7 @@ export class AppModule {
         KnowledgeBaseModule,
         InteractionsModule,
         DrugsModule,
+        CdsHooksModule,
         DocsModule,
         // Lets the route manifest (tests, OpenAPI) enumerate controllers.
         DiscoveryModule,

@@ -1,6 +1,7 @@
 export { Public, IS_PUBLIC_KEY } from './decorators/public.decorator';
 export { RequireScopes, REQUIRED_SCOPES_KEY } from './decorators/require-scopes.decorator';
 export { AnyKey, ANY_KEY_KEY } from './decorators/any-key.decorator';
+export { AcceptsCdsJwt, ACCEPTS_CDS_JWT_KEY } from './decorators/accepts-cds-jwt.decorator';
 export { QuotaUnits, QUOTA_UNITS_KEY, quotaUnitsOf, type QuotaUnitsMetadata } from './decorators/quota-units.decorator';
 export { generateApiKey, checkKeyFormat, checksumOf, hashApiKey, keyHint, SECRET_LENGTH, CHECKSUM_LENGTH, KEY_PREFIX_PATTERN, type KeyFormatResult } from './keys/api-key-format';
 export { CidrRange } from './network/cidr-range';
@@ -16,6 +17,8 @@ export {
   USAGE_RECORDER,
   KEY_POLICY_OPTIONS,
   ACCOUNT_QUOTA,
+  CDS_JWT_PRINCIPALS,
+  type CdsJwtPrincipalSource,
   type AccountQuota,
   type ApiKeyPrincipalSource,
   type UsageRecorder,

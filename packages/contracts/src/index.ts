@@ -29,5 +29,7 @@ export * from './config/client-config.response';
 export * from './admin/admin-queries.request';
 export * from './admin/admin.response';
 export * from './admin/admin-api.routes';
+export * from './cds-hooks/cds-hooks.request';
+export * from './cds-hooks/cds-hooks.response';
 export * from './openapi/public-api.routes';
 export * from './openapi/openapi-document.builder';

@@ -7,3 +7,4 @@ export { locateDatabase, type DatabaseLocation } from './database-location';
 export { KEY_EVENTS_CHANNEL, notifyKeyEvent, parseKeyEvent, type KeyEvent } from './key-events';
 export { ApiKeyRepository, type ApiKeyLookup, type KeyUsageDelta, type KeyUsageDay, type AccountKeyStats } from './keys/api-key.repository';
 export { KbReleaseRepository, KB_EVENTS_CHANNEL, type KbReleaseRecord, type KbSourceRef } from './kb/kb-release.repository';
+export { CdsRepository, type CdsClientLookup, type CdsClientRecord, type CdsFeedbackRecord, type CdsOverrideRow, type StoredJwks } from './cds/cds.repository';

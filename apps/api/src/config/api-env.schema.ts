@@ -40,6 +40,18 @@ export const apiEnvSchema = z.object({
     .min(1024)
     .max(10 * 1024 * 1024)
     .default(1024 * 1024),
+  /** Body limit of a CDS Hooks call (`POST /cds-services/{id}`): draft orders plus prefetched medication bundles. */
+  API_CDS_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(20 * 1024 * 1024)
+    .default(2 * 1024 * 1024),
+  /**
+   * The API's public base URL (e.g. `https://vigil.example.org`). A CDS Hooks JWT's `aud` must equal this base plus the
+   * service path; unset = the URL the request reached (scheme and host as Fastify sees them behind trusted proxies).
+   */
+  PUBLIC_API_URL: z.url('must be an absolute URL').optional(),
   /** Load shedding: above this event-loop delay (ms) requests get 503 with Retry-After (health routes exempt); 0 = off. */
   API_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Load shedding: above this event-loop utilisation (0–1) requests get 503; 0 = off (the default: delay is the signal). */

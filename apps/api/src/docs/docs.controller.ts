@@ -33,7 +33,7 @@ export class DocsController implements OnApplicationBootstrap {
   private current(): { openapi: Record<string, unknown>; html: string } {
     const kbVersion = this.kb.current().kb.version;
     if (this.built?.kbVersion !== kbVersion) {
-      const publicUrl = process.env.PUBLIC_API_URL;
+      const publicUrl = this.config.PUBLIC_API_URL;
       const openapi = buildOpenApiDocument(
         { serverUrl: publicUrl ?? `http://localhost:${this.config.PORT}`, serverUrlIsPublic: Boolean(publicUrl), keyPrefix: this.config.VIGIL_KEY_PREFIX },
         PUBLIC_ROUTES,

@@ -104,7 +104,8 @@ export class ApiKeyPrincipalService implements ApiKeyPrincipalSource {
     }
   }
 
-  private toPrincipal(r: ApiKeyLookup): ApiKeyPrincipal {
+  /** The guards' view of a key row (also used for the key a CDS issuer is registered on). */
+  toPrincipal(r: ApiKeyLookup): ApiKeyPrincipal {
     const plan = this.plans.get(effectivePlanId(r));
     return {
       keyId: r.id,

@@ -6,6 +6,7 @@ import {
   API_KEY_PRINCIPALS,
   ApiKeyAuthGuard,
   ApiKeyStatusGuard,
+  CDS_JWT_PRINCIPALS,
   CidrRange,
   IpAllowlistGuard,
   KEY_POLICY_OPTIONS,
@@ -20,6 +21,8 @@ import { REDIS } from '@vigil/platform';
 import type { Redis } from 'ioredis';
 import { API_CONFIG } from '../config/api-config.token';
 import type { ApiConfig } from '../config/api-env.schema';
+import { CdsClientDirectory } from '../cds-hooks/cds-client.directory';
+import { CdsJwtAuthenticator } from '../cds-hooks/cds-jwt.authenticator';
 import { AccountQuotaService } from './account-quota.service';
 import { ApiKeyPrincipalService } from './api-key-principal.service';
 import { KeyController } from './key.controller';
@@ -57,6 +60,9 @@ import { UsageRecorderService } from './usage-recorder.service';
     { provide: USAGE_RECORDER, useExisting: UsageRecorderService },
     AccountQuotaService,
     { provide: ACCOUNT_QUOTA, useExisting: AccountQuotaService },
+    CdsClientDirectory,
+    CdsJwtAuthenticator,
+    { provide: CDS_JWT_PRINCIPALS, useExisting: CdsJwtAuthenticator },
     KeyEventsListener,
     { provide: APP_GUARD, useClass: ApiKeyAuthGuard },
     { provide: APP_GUARD, useClass: ApiKeyStatusGuard },

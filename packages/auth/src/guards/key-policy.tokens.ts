@@ -6,6 +6,14 @@ export interface ApiKeyPrincipalSource {
   findByHash(hash: string): ApiKeyPrincipal | null | Promise<ApiKeyPrincipal | null>;
 }
 
+/**
+ * Verifies a CDS Hooks JWT (`Authorization: Bearer`) against the issuers registered on API keys and returns the key it
+ * stands for; throws a problem (`cds_jwt_invalid`, `cds_jwt_replayed`, `cds_issuer_unknown`) otherwise.
+ */
+export interface CdsJwtPrincipalSource {
+  authenticate(token: string, request: { url?: string; headers: Record<string, string | string[] | undefined> }): Promise<ApiKeyPrincipal>;
+}
+
 export type UsageOutcome = 'allowed' | 'rate_limited' | 'denied';
 
 /** Counts requests per key, day and outcome (batched by the implementation). */
@@ -33,3 +41,4 @@ export const API_KEY_PRINCIPALS = Symbol('API_KEY_PRINCIPALS');
 export const USAGE_RECORDER = Symbol('USAGE_RECORDER');
 export const KEY_POLICY_OPTIONS = Symbol('KEY_POLICY_OPTIONS');
 export const ACCOUNT_QUOTA = Symbol('ACCOUNT_QUOTA');
+export const CDS_JWT_PRINCIPALS = Symbol('CDS_JWT_PRINCIPALS');

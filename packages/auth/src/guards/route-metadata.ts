@@ -1,5 +1,6 @@
 import type { ExecutionContext } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
+import { ACCEPTS_CDS_JWT_KEY } from '../decorators/accepts-cds-jwt.decorator';
 import { ANY_KEY_KEY } from '../decorators/any-key.decorator';
 import { IS_PUBLIC_KEY } from '../decorators/public.decorator';
 import { QUOTA_UNITS_KEY, type QuotaUnitsMetadata } from '../decorators/quota-units.decorator';
@@ -11,6 +12,8 @@ export interface RouteAuthMetadata {
   scopes: string[] | undefined;
   /** Set by `@QuotaUnits`: the call costs one quota unit per element of a body array. */
   quotaUnits: QuotaUnitsMetadata | undefined;
+  /** Set by `@AcceptsCdsJwt`: a CDS Hooks JWT may stand in for `x-api-key`. */
+  acceptsCdsJwt: boolean;
 }
 
 const cache = new WeakMap<object, RouteAuthMetadata>();
@@ -26,6 +29,7 @@ export function routeAuthMetadata(reflector: Reflector, context: ExecutionContex
       anyKey: reflector.getAllAndOverride<boolean>(ANY_KEY_KEY, targets) ?? false,
       scopes: reflector.getAllAndOverride<string[] | undefined>(REQUIRED_SCOPES_KEY, targets),
       quotaUnits: reflector.getAllAndOverride<QuotaUnitsMetadata | undefined>(QUOTA_UNITS_KEY, targets),
+      acceptsCdsJwt: reflector.getAllAndOverride<boolean>(ACCEPTS_CDS_JWT_KEY, targets) ?? false,
     };
     cache.set(handler, meta);
   }

@@ -101,6 +101,8 @@ export function codeSamples(route: PublicRoute, { serverUrl, keyPrefix }: OpenAp
     getDrug: `await vigil.drugs.get(${JSON.stringify(route.example.params?.id ?? '')})`,
     getKnowledgeBase: 'await vigil.kb.get()',
     describeKey: 'await vigil.key.describe()',
+    callCdsService: `await vigil.cds.call(${JSON.stringify(route.example.params?.id ?? '')}, ${JSON.stringify(body)})`,
+    sendCdsFeedback: `await vigil.cds.feedback(${JSON.stringify(route.example.params?.id ?? '')}, ${JSON.stringify(body)})`,
   };
   const ts = [
     `import { VigilClient } from '@vigil/client';`,
@@ -224,6 +226,7 @@ export function buildOpenApiDocument(options: OpenApiOptions, routes: readonly P
       { name: 'Drugs', description: 'Find drugs and see what the knowledge base knows about them.' },
       { name: 'Knowledge base', description: 'Which release answers, and its sources.' },
       { name: 'Keys', description: 'The calling API key.' },
+      { name: 'CDS Hooks', description: 'CDS Hooks 2.0 services for EHRs (discovery at `GET /cds-services`, no key needed).' },
     ],
     components: {
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key from the dashboard' } },

@@ -10,6 +10,8 @@ import { CheckBatchResponseSchema } from '../interactions/check-batch.response';
 import { KbDescriptionSchema } from '../kb/kb-description.response';
 import { KeyDescriptionSchema } from '../keys/key-description.response';
 import { type Scope, Scopes } from '../scopes';
+import { CdsFeedbackRequestSchema, CdsHookRequestSchema } from '../cds-hooks/cds-hooks.request';
+import { CdsFeedbackResponseSchema, CdsHookResponseSchema } from '../cds-hooks/cds-hooks.response';
 
 /** A route of the public API: what the OpenAPI document, `/docs`, `@vigil/client` and the conformance tests read. */
 export interface PublicRoute {
@@ -17,7 +19,7 @@ export interface PublicRoute {
   /** Route path as the router writes it (`:id` for path parameters). */
   path: string;
   operationId: string;
-  tag: 'Interactions' | 'Drugs' | 'Knowledge base' | 'Keys';
+  tag: 'Interactions' | 'Drugs' | 'Knowledge base' | 'Keys' | 'CDS Hooks';
   summary: string;
   /** Markdown. */
   description: string;
@@ -134,6 +136,84 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     response: KbDescriptionSchema,
     errors: ['InsufficientScope'],
     example: {},
+  },
+  {
+    method: 'POST',
+    path: '/cds-services/:id',
+    operationId: 'callCdsService',
+    tag: 'CDS Hooks',
+    summary: 'Call a CDS Hooks service (order-select, order-sign)',
+    description: [
+      'CDS Hooks 2.0. `GET /cds-services` (no key) lists the services: `vigil-order-select` screens the selected orders, `vigil-order-sign` every draft order, against the patient’s active medications from the `medicationRequests` prefetch (required: without it the answer is `412 prefetch_missing`; Vigil never calls your FHIR server) and the optional `medicationStatements` prefetch.',
+      '',
+      '- Medications are read from RxNorm ingredient codes, then each coding’s `display`, then `medicationCodeableConcept.text`, then a contained or bundled `Medication`. Whatever stays unreadable gets an `info` card naming it: it was **not checked**.',
+      '- One card per finding involving a new order: `critical` (contraindicated), `warning` (major), `info` (moderate); a stable `uuid`, `overrideReasons`, and a suggestion to remove the new order when the finding is major or worse.',
+      '- Authenticate with `x-api-key`, or with the CDS Hooks JWT (`Authorization: Bearer`, ES384 or RS384) of an issuer registered on a key. The key needs the `cds:invoke` scope.',
+    ].join('\n'),
+    scopes: [Scopes.CdsInvoke],
+    params: [{ name: 'id', description: 'Service id from discovery: `vigil-order-select` or `vigil-order-sign`', example: 'vigil-order-sign' }],
+    request: CdsHookRequestSchema,
+    response: CdsHookResponseSchema,
+    errors: ['ValidationFailed', 'InvalidJson', 'PayloadTooLarge', 'UnsupportedMediaType', 'InsufficientScope', 'NotFound', 'PrefetchMissing', 'CdsJwtInvalid', 'CdsJwtReplayed', 'CdsIssuerUnknown'],
+    example: {
+      params: { id: 'vigil-order-sign' },
+      body: {
+        hook: 'order-sign',
+        hookInstance: 'd1577c69-dfbe-44ad-ba6d-3e05e953b2ea',
+        context: {
+          userId: 'Practitioner/123',
+          patientId: '1288992',
+          draftOrders: {
+            resourceType: 'Bundle',
+            entry: [{ resource: { resourceType: 'MedicationRequest', id: 'new-1', status: 'draft', intent: 'order', medicationCodeableConcept: { text: 'Ketorolac 10 MG Oral Tablet' } } }],
+          },
+        },
+        prefetch: {
+          medicationRequests: {
+            resourceType: 'Bundle',
+            entry: [
+              {
+                resource: {
+                  resourceType: 'MedicationRequest',
+                  id: 'current-1',
+                  status: 'active',
+                  intent: 'order',
+                  medicationCodeableConcept: { coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '11289', display: 'warfarin' }] },
+                },
+              },
+            ],
+          },
+          medicationStatements: null,
+        },
+      },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/cds-services/:id/feedback',
+    operationId: 'sendCdsFeedback',
+    tag: 'CDS Hooks',
+    summary: 'Report what the user did with the cards',
+    description:
+      'CDS Hooks 2.0 feedback: for each card (`uuid`), `accepted` or `overridden` with the override reason. Stored per account, rule and card; your account’s override rates show which alerts your clinicians always override.',
+    scopes: [Scopes.CdsInvoke],
+    params: [{ name: 'id', description: 'Service id the cards came from', example: 'vigil-order-sign' }],
+    request: CdsFeedbackRequestSchema,
+    response: CdsFeedbackResponseSchema,
+    errors: ['ValidationFailed', 'InvalidJson', 'PayloadTooLarge', 'UnsupportedMediaType', 'InsufficientScope', 'NotFound', 'CdsJwtInvalid', 'CdsJwtReplayed', 'CdsIssuerUnknown'],
+    example: {
+      params: { id: 'vigil-order-sign' },
+      body: {
+        feedback: [
+          {
+            card: '9368d37b-283f-44a0-93ea-547cebab93ed',
+            outcome: 'overridden',
+            overrideReason: { reason: { system: 'http://terminology.hl7.org/CodeSystem/non-adherence-reason-codes', code: 'action-performed-no-adverse-effect' }, userComment: 'Stable on both for a year' },
+            outcomeTimestamp: '2026-11-25T10:00:00Z',
+          },
+        ],
+      },
+    },
   },
   {
     method: 'GET',

@@ -5,6 +5,7 @@ import { AddKbReleases1763700300000 } from './1763700300000-add-kb-releases';
 import { AddKbSources1763700400000 } from './1763700400000-add-kb-sources';
 import { AddAccountMonthUsage1763700600000 } from './1763700600000-add-account-month-usage';
 import { AddEmailVerification1763700700000 } from './1763700700000-add-email-verification';
+import { AddCdsHooks1763700800000 } from './1763700800000-add-cds-hooks';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   AddKbSources1763700400000,
   AddAccountMonthUsage1763700600000,
   AddEmailVerification1763700700000,
+  AddCdsHooks1763700800000,
 ];

@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import { CDS_OVERRIDE_REASONS, type CdsCard, type InteractionFinding, type Severity } from '@vigil/contracts';
+import type { ReadMedication } from './fhir-medication.reader';
+
+/** Card indicator per finding severity; findings below `moderate` get no card (documented in the README). */
+export const CDS_INDICATOR_BY_SEVERITY: Readonly<Partial<Record<Severity, CdsCard['indicator']>>> = Object.freeze({
+  contraindicated: 'critical',
+  major: 'warning',
+  moderate: 'info',
+});
+
+export const CDS_RULE_SYSTEM = 'https://vigil.dev/cds-hooks/rule';
+const SOURCE_LABEL = 'Vigil drug interaction check';
+const SUMMARY_MAX = 139;
+
+/** A medication of the hook call as the check saw it (by check input index). */
+export interface CardMedication extends ReadMedication {
+  /** True for the orders being screened (selections, or every draft order at sign). */
+  proposed: boolean;
+}
+
+/** Something the card builder could not check, with the reason in words. */
+export interface UncheckedMedication {
+  medication: ReadMedication;
+  reason: string;
+}
+
+const SEVERITY_WORD: Record<Severity, string> = { contraindicated: 'Contraindicated', major: 'Major', moderate: 'Moderate', minor: 'Minor', unknown: 'Unrated' };
+
+/**
+ * Turns interaction findings into CDS Hooks 2.0 cards: one card per finding that involves a screened order, a stable
+ * `uuid` per rule and drugs, Markdown detail with the evidence, and a suggestion to remove the new order when the
+ * finding is major or worse. Pure: no Nest, no I/O.
+ */
+export class CdsCardBuilder {
+  constructor(
+    private readonly kbVersion: string,
+    private readonly disclaimer: string,
+  ) {}
+
+  /** Stable across calls and releases: the same rule between the same ingredients is the same card. */
+  static cardUuid(ruleId: string, ingredientIds: readonly string[]): string {
+    return uuidFrom(`finding\u0000${ruleId}\u0000${[...new Set(ingredientIds)].sort().join('\u0000')}`);
+  }
+
+  finding(f: InteractionFinding, medications: ReadonlyMap<number, CardMedication>): CdsCard | undefined {
+    const indicator = CDS_INDICATOR_BY_SEVERITY[f.severity];
+    if (!indicator) return undefined;
+    const parts = f.participants.map((p) => ({ p, m: medications.get(p.index) }));
+    const names = [...new Set(parts.map(({ p }) => p.ingredient))];
+    const summary = clip(`${SEVERITY_WORD[f.severity]}: ${names.join(' + ')}: ${stripPeriod(f.summary)}`);
+    const lines: string[] = [];
+    lines.push(
+      `**${SEVERITY_WORD[f.severity]} interaction** between ${parts
+        .map(({ p, m }) => `${md(m?.label ?? p.ingredient)} (${m?.proposed ? 'new order' : m?.origin === 'draft' ? 'other draft order' : 'current medication'})`)
+        .join(' and ')}.`,
+      '',
+      md(f.consequence),
+    );
+    if (f.mechanism) lines.push('', `**Mechanism:** ${md(f.mechanism)}`);
+    if (f.management) lines.push('', `**Management:** ${md(f.management)}`);
+    if (f.evidence) {
+      lines.push('', `**Evidence:** ${f.evidence.level}`);
+      if (f.evidence.citations.length > 0) {
+        lines.push('', '**Sources:**');
+        for (const c of f.evidence.citations.slice(0, 5)) {
+          const text = md(`${c.title}${c.section ? `, ${c.section}` : ''}`);
+          lines.push(`- ${c.url ? `[${text}](${c.url})` : text}`);
+        }
+      }
+    }
+    lines.push('', `_Vigil rule \`${f.ruleId}\`, knowledge base ${this.kbVersion}. ${md(this.disclaimer)}_`);
+    const removable = parts.filter(({ m }) => m?.proposed && !m.ref.startsWith('#'));
+    const severe = f.severity === 'contraindicated' || f.severity === 'major';
+    const suggestions =
+      severe && removable.length > 0
+        ? removable.map(({ m }) => ({
+            label: clip(`Remove the new order for ${m!.label}`),
+            uuid: uuidFrom(`suggestion\u0000${f.ruleId}\u0000${m!.ref}`),
+            isRecommended: f.severity === 'contraindicated',
+            actions: [{ type: 'delete' as const, description: `Remove the draft order ${m!.ref}`, resourceId: [m!.ref] }],
+          }))
+        : undefined;
+    const url = f.evidence?.citations.find((c) => c.url)?.url;
+    return {
+      uuid: CdsCardBuilder.cardUuid(f.ruleId, f.participants.map((p) => p.ingredientId)),
+      summary,
+      detail: lines.join('\n'),
+      indicator,
+      source: { label: SOURCE_LABEL, ...(url ? { url } : {}), topic: { system: CDS_RULE_SYSTEM, code: f.ruleId, display: clip(f.title) } },
+      ...(suggestions ? { suggestions, selectionBehavior: 'at-most-one' as const } : {}),
+      overrideReasons: [...CDS_OVERRIDE_REASONS],
+    };
+  }
+
+  /** An `info` card for a medication that was not checked: a missing card must never read as "no interaction". */
+  unchecked({ medication, reason }: UncheckedMedication): CdsCard {
+    const what = medication.origin === 'draft' ? 'order' : 'current medication';
+    return {
+      uuid: uuidFrom(`unchecked\u0000${medication.ref}\u0000${medication.label}`),
+      summary: clip(`Not checked for interactions: ${medication.label}`),
+      detail: [
+        `Vigil could not check the ${what} **${md(medication.label)}** (\`${md(medication.ref)}\`): ${md(reason)}.`,
+        '',
+        'Its interactions with the other medications were **not** screened. Check them another way, or send an RxNorm ingredient code or a generic name.',
+        '',
+        `_${md(this.disclaimer)}_`,
+      ].join('\n'),
+      indicator: 'info',
+      source: { label: SOURCE_LABEL },
+    };
+  }
+}
+
+/** A name-based UUID (RFC 9562 version 5 layout over SHA-1): the same text always gives the same UUID. */
+function uuidFrom(text: string): string {
+  const h = createHash('sha1').update(`vigil-cds\u0000${text}`).digest();
+  h[6] = (h[6] & 0x0f) | 0x50;
+  h[8] = (h[8] & 0x3f) | 0x80;
+  const hex = h.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+function clip(text: string): string {
+  return text.length <= SUMMARY_MAX ? text : `${text.slice(0, SUMMARY_MAX - 1).trimEnd()}…`;
+}
+
+function stripPeriod(text: string): string {
+  return text.replace(/\.\s*$/, '');
+}
+
+/** Escapes the Markdown characters that could turn knowledge-base or EHR text into markup or links. */
+function md(text: string): string {
+  return text.replace(/([\\`*_[\]<>#|])/g, '\\$1');
+}

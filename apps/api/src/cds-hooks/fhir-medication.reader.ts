@@ -1,0 +1,143 @@
+import type { DrugInput } from '@vigil/engine';
+
+/** A FHIR resource as JSON: only the fields the reader looks at are typed. */
+export type FhirJson = { resourceType?: unknown; id?: unknown; [field: string]: unknown };
+
+export const RXNORM_SYSTEM = 'http://www.nlm.nih.gov/research/umls/rxnorm';
+
+/** Where a medication came from: a draft order of the hook context, or the patient's current list (prefetch). */
+export type MedicationOrigin = 'draft' | 'current';
+
+/** A medication resource turned into what the resolver can try, most reliable first. */
+export interface ReadMedication {
+  /** `MedicationRequest/123`, or a positional label when the resource has no id. */
+  ref: string;
+  /** What a clinician would call it: the text, else a coding's display, else the reference. */
+  label: string;
+  origin: MedicationOrigin;
+  /** RxNorm codes, then each coding's display, then the text, then the same from a referenced Medication. */
+  candidates: DrugInput[];
+}
+
+export interface IgnoredMedication {
+  ref: string;
+  reason: string;
+}
+
+/** Medication resource types read from draft orders and prefetch; anything else in a bundle is not a medication. */
+const MEDICATION_TYPES = new Set(['MedicationRequest', 'MedicationStatement']);
+/** A draft order with one of these statuses was withdrawn: it is not screened. */
+const WITHDRAWN_DRAFT = new Set(['entered-in-error', 'cancelled']);
+/** A current medication counts while its status says the patient takes (or may take) it. */
+const CURRENT_STATUSES = new Set(['active', 'on-hold', 'intended', 'unknown']);
+const MAX_CANDIDATES = 8;
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+const obj = (v: unknown): FhirJson | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as FhirJson) : undefined);
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+/**
+ * Reads medications from FHIR R4 `MedicationRequest` and `MedicationStatement` resources as CDS Hooks delivers them:
+ * RxNorm codes first, then the human-readable names, then a contained or bundled `Medication`. Pure: no Nest, no I/O.
+ */
+export class FhirMedicationReader {
+  /** `Medication` resources of the request by `Medication/id` and by full URL, for `medicationReference`. */
+  private readonly medications = new Map<string, FhirJson>();
+
+  /** Resources of every bundle in the request (draft orders and prefetch), to resolve `Medication` references. */
+  constructor(bundled: readonly { resource: FhirJson; fullUrl?: string }[] = []) {
+    for (const { resource, fullUrl } of bundled) {
+      if (resource.resourceType !== 'Medication') continue;
+      const id = str(resource.id);
+      if (id) this.medications.set(`Medication/${id}`, resource);
+      if (fullUrl) this.medications.set(fullUrl, resource);
+    }
+  }
+
+  /** The resources of a Bundle (each entry's `resource`), with their full URLs. */
+  static entries(bundle: unknown): { resource: FhirJson; fullUrl?: string }[] {
+    const b = obj(bundle);
+    if (!b) return [];
+    if (b.resourceType !== 'Bundle') return [{ resource: b }];
+    const out: { resource: FhirJson; fullUrl?: string }[] = [];
+    for (const e of arr(b.entry)) {
+      const entry = obj(e);
+      const resource = obj(entry?.resource);
+      if (resource) out.push({ resource, fullUrl: str(entry?.fullUrl) });
+    }
+    return out;
+  }
+
+  static isMedicationResource(resource: FhirJson): boolean {
+    return typeof resource.resourceType === 'string' && MEDICATION_TYPES.has(resource.resourceType);
+  }
+
+  static refOf(resource: FhirJson, position: string): string {
+    const id = str(resource.id);
+    return id ? `${String(resource.resourceType)}/${id}` : position;
+  }
+
+  /** A medication to screen, or why it is left out (withdrawn draft, stopped or completed medication). */
+  read(resource: FhirJson, origin: MedicationOrigin, position: string): ReadMedication | IgnoredMedication {
+    const ref = FhirMedicationReader.refOf(resource, position);
+    const status = str(resource.status);
+    if (origin === 'draft' && status && WITHDRAWN_DRAFT.has(status)) return { ref, reason: `draft order status ${status}` };
+    if (origin === 'current' && status && !CURRENT_STATUSES.has(status)) return { ref, reason: `status ${status}` };
+    const candidates: DrugInput[] = [];
+    const names: string[] = [];
+    this.fromConcept(obj(resource.medicationCodeableConcept), candidates, names);
+    const reference = str(obj(resource.medicationReference)?.reference);
+    if (reference) {
+      const medication = reference.startsWith('#') ? this.contained(resource, reference.slice(1)) : this.medications.get(reference);
+      this.fromConcept(obj(medication?.code), candidates, names);
+      if (names.length === 0) {
+        const display = str(obj(resource.medicationReference)?.display);
+        if (display) {
+          candidates.push(display);
+          names.push(display);
+        }
+      }
+    }
+    return { ref, label: names[0] ?? ref, origin, candidates: dedupe(candidates).slice(0, MAX_CANDIDATES) };
+  }
+
+  private contained(resource: FhirJson, id: string): FhirJson | undefined {
+    return arr(resource.contained)
+      .map(obj)
+      .find((c) => c?.resourceType === 'Medication' && c.id === id);
+  }
+
+  /** RxNorm codes, then displays, then the text; `names` collects the readable names (text first) for the label. */
+  private fromConcept(concept: FhirJson | undefined, candidates: DrugInput[], names: string[]): void {
+    if (!concept) return;
+    const codings = arr(concept.coding).map(obj).filter((c): c is FhirJson => c !== undefined);
+    for (const c of codings) {
+      const code = str(c.code);
+      if (code && str(c.system) === RXNORM_SYSTEM && /^\d{1,10}$/.test(code)) candidates.push({ rxcui: code });
+    }
+    const text = str(concept.text);
+    if (text) names.push(text);
+    for (const c of codings) {
+      const display = str(c.display);
+      if (display) {
+        candidates.push(display);
+        names.push(display);
+      }
+    }
+    if (text) candidates.push(text);
+  }
+}
+
+function dedupe(inputs: DrugInput[]): DrugInput[] {
+  const seen = new Set<string>();
+  return inputs.filter((i) => {
+    const k = typeof i === 'string' ? `n:${i.toLowerCase()}` : `r:${i.rxcui}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+export function isIgnored(m: ReadMedication | IgnoredMedication): m is IgnoredMedication {
+  return 'reason' in m;
+}
