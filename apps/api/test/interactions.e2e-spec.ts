@@ -181,7 +181,7 @@ describe('POST /v1/interactions/check, drug search and KB (real engine, curated 
 
   it('GET /v1/key describes the calling key through the client, never the key itself', async () => {
     const d = await vigil.key.describe();
-    expect(d.scopes).toEqual(['drugs:read', 'interactions:check', 'kb:read']);
+    expect(d.scopes).toEqual(['cds:invoke', 'drugs:read', 'interactions:check', 'kb:read']);
     expect(JSON.stringify(d)).not.toContain(key);
     expect(api.conformance.checked).toBeGreaterThan(20);
   });

@@ -31,9 +31,9 @@ describe('route manifest and security suite', () => {
     expect(manifest).toMatchSnapshot();
   });
 
-  it('only health and documentation routes are public; every other route declares scopes or @AnyKey', () => {
+  it('only health, documentation and CDS Hooks discovery routes are public; every other route declares scopes or @AnyKey', () => {
     for (const r of manifest) {
-      if (r.public) expect(r.path).toMatch(/^\/(healthz|readyz|openapi\.json|docs)/);
+      if (r.public) expect(r.path).toMatch(/^\/(healthz|readyz|openapi\.json|docs|cds-services$)/);
       else expect(r.scopes.length > 0 || r.anyKey).toBe(true);
     }
   });

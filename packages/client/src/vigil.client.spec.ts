@@ -49,9 +49,17 @@ describe('VigilClient', () => {
     await c.drugs.search('war fa', { limit: 3 });
     await c.drugs.get('warfarin');
     await c.kb.get();
+    await c.cds.call('vigil-order-sign', { hook: 'order-sign', hookInstance: 'h1', context: { patientId: 'p1', draftOrders: { resourceType: 'Bundle', entry: [] } } });
+    await c.cds.feedback('vigil-order-sign', { feedback: [{ card: 'c1', outcome: 'accepted', outcomeTimestamp: '2026-11-25T10:00:00Z' }] });
     await c.key.describe();
     await s.close();
-    const called = s.seen.map((r) => `${r.method} ${r.url.split('?')[0].replace('/v1/drugs/warfarin', '/v1/drugs/:id')}`);
+    const called = s.seen.map(
+      (r) =>
+        `${r.method} ${r.url
+          .split('?')[0]
+          .replace('/v1/drugs/warfarin', '/v1/drugs/:id')
+          .replace('/cds-services/vigil-order-sign', '/cds-services/:id')}`,
+    );
     expect(called).toEqual(PUBLIC_ROUTES.map((r) => `${r.method} ${r.path}`));
     expect(s.seen.every((r) => r.headers['x-api-key'] === 'vigil_test_key')).toBe(true);
     expect(s.seen[2].url).toBe('/v1/drugs/search?q=war+fa&limit=3');

@@ -1,4 +1,7 @@
 import type {
+  CdsFeedbackRequest,
+  CdsHookRequest,
+  CdsHookResponse,
   CheckBatchRequest,
   CheckBatchResponse,
   CheckInteractionsRequest,
@@ -88,6 +91,15 @@ export class VigilClient {
   readonly kb = {
     /** `GET /v1/kb`: the release that answers, its sizes and its sources. */
     get: (options?: RequestOptions) => this.request<KbDescription>('GET', '/v1/kb', undefined, options),
+  };
+
+  readonly cds = {
+    /** `POST /cds-services/{id}`: a CDS Hooks call with the key (EHRs that sign JWTs call the service directly). */
+    call: (serviceId: string, body: CdsHookRequest, options?: RequestOptions) =>
+      this.request<CdsHookResponse>('POST', `/cds-services/${encodeURIComponent(serviceId)}`, body, options),
+    /** `POST /cds-services/{id}/feedback`: accepted or overridden cards, with the reason. */
+    feedback: (serviceId: string, body: CdsFeedbackRequest, options?: RequestOptions) =>
+      this.request<{ stored: number }>('POST', `/cds-services/${encodeURIComponent(serviceId)}/feedback`, body, options),
   };
 
   readonly key = {

@@ -56,7 +56,7 @@ export class DocsController implements OnApplicationBootstrap {
       describeKey: {
         id: '0b9c7c2e-5d1a-4f7e-9a43-2f6d8e1c4b7a',
         hint: `${this.config.VIGIL_KEY_PREFIX}_…c4b7`,
-        scopes: ['drugs:read', 'interactions:check', 'kb:read'],
+        scopes: ['cds:invoke', 'drugs:read', 'interactions:check', 'kb:read'],
         allowedIps: [],
         rateLimit: plan.rateLimit,
         expiresAt: null,
