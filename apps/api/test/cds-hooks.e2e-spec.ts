@@ -46,7 +46,9 @@ function adapt(file: Json): Json {
       if (r.resourceType === 'MedicationRequest') requests.push({ resource: r });
       else if (r.resourceType === 'MedicationStatement') statements.push({ resource: r });
       else if (r.resourceType === 'MedicationAdministration' || r.resourceType === 'MedicationDispense') {
-        statements.push({ resource: { resourceType: 'MedicationStatement', id: r.id, status: 'active', medicationCodeableConcept: r.medicationCodeableConcept, subject: r.subject } });
+        statements.push({
+          resource: { resourceType: 'MedicationStatement', id: r.id, status: 'active', medicationCodeableConcept: r.medicationCodeableConcept, subject: r.subject },
+        });
       }
     }
   }
@@ -107,7 +109,9 @@ describe('CDS Hooks 2.0 services', () => {
   });
 
   it('replays every HL7 PDDI-CDS request file and answers the warfarin–NSAID or digoxin–cyclosporine card', async () => {
-    const files = readdirSync(PDDI).filter((f) => f.endsWith('.json')).sort();
+    const files = readdirSync(PDDI)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
     expect(files).toHaveLength(21);
     const table: string[] = ['| file | hook → service | cards (indicator: summary) |', '|---|---|---|'];
     for (const name of files) {
@@ -153,7 +157,15 @@ describe('CDS Hooks 2.0 services', () => {
       medRequest('sel', 'clarithromycin', 'draft'),
       medRequest('other', 'ibuprofen', 'draft'),
       medRequest('gone', 'ketorolac', 'entered-in-error'),
-      { resource: { resourceType: 'MedicationRequest', id: 'contained', status: 'draft', medicationReference: { reference: '#m1' }, contained: [{ resourceType: 'Medication', id: 'm1', code: { text: 'Zocor 40 mg' } }] } },
+      {
+        resource: {
+          resourceType: 'MedicationRequest',
+          id: 'contained',
+          status: 'draft',
+          medicationReference: { reference: '#m1' },
+          contained: [{ resourceType: 'Medication', id: 'm1', code: { text: 'Zocor 40 mg' } }],
+        },
+      },
     ];
     const current = [medRequest('w', 'warfarin'), medRequest('u', 'Xyzzyquil 5 mg'), medRequest('stopped', 'naproxen', 'stopped')];
     const { cards } = await (await call('vigil-order-select', hookBody('order-select', drafts, current, ['MedicationRequest/sel']))).json();
@@ -175,7 +187,11 @@ describe('CDS Hooks 2.0 services', () => {
     const { cards } = await (
       await call(
         'vigil-order-sign',
-        hookBody('order-sign', [coded('d', [{ system: rx, code: '5640' }])], [coded('a', [{ system: 'urn:oid:1.2.3', code: 'X1', display: 'Warfarin Sodium 5 MG Oral Tablet' }]), coded('b', [{ system: rx, code: '999999999' }], 'aspirin 81 mg')]),
+        hookBody(
+          'order-sign',
+          [coded('d', [{ system: rx, code: '5640' }])],
+          [coded('a', [{ system: 'urn:oid:1.2.3', code: 'X1', display: 'Warfarin Sodium 5 MG Oral Tablet' }]), coded('b', [{ system: rx, code: '999999999' }], 'aspirin 81 mg')],
+        ),
       )
     ).json();
     const topics = cards.map((c: Json) => c.source.topic?.display ?? c.summary).join(' | ');
@@ -212,7 +228,12 @@ describe('CDS Hooks 2.0 services', () => {
       headers: { 'content-type': 'application/json', 'x-api-key': key.key },
       body: JSON.stringify({
         feedback: [
-          { card: card.uuid, outcome: 'overridden', overrideReason: { reason: card.overrideReasons[0], userComment: 'stable for years' }, outcomeTimestamp: '2026-11-25T10:00:00Z' },
+          {
+            card: card.uuid,
+            outcome: 'overridden',
+            overrideReason: { reason: card.overrideReasons[0], userComment: 'stable for years' },
+            outcomeTimestamp: '2026-11-25T10:00:00Z',
+          },
           { card: card.uuid, outcome: 'accepted', outcomeTimestamp: '2026-11-25T10:01:00Z' },
         ],
       }),
@@ -223,7 +244,11 @@ describe('CDS Hooks 2.0 services', () => {
       { account_id: key.accountId, rule_id: card.source.topic.code, outcome: 'overridden', reason_code: 'action-performed-no-adverse-effect' },
       { account_id: key.accountId, rule_id: card.source.topic.code, outcome: 'accepted', reason_code: null },
     ]);
-    const bad = await fetch(`${api.url}/cds-services/vigil-order-sign/feedback`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key.key }, body: JSON.stringify({ feedback: [{ card: 'x', outcome: 'maybe' }] }) });
+    const bad = await fetch(`${api.url}/cds-services/vigil-order-sign/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key.key },
+      body: JSON.stringify({ feedback: [{ card: 'x', outcome: 'maybe' }] }),
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -239,8 +264,7 @@ describe('CDS Hooks 2.0 services', () => {
         .setProtectedHeader({ alg, typ: 'JWT', kid: SANDBOX_KID, jku: `${SANDBOX_ISS}/.well-known/jwks.json`, ...header })
         .sign(signer);
     };
-    const unsigned = (header: Json, payload: Json) =>
-      `${Buffer.from(JSON.stringify(header)).toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.`;
+    const unsigned = (header: Json, payload: Json) => `${Buffer.from(JSON.stringify(header)).toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.`;
     const withJwt = (a: RunningApi, token: string, id = 'vigil-order-sign') =>
       fetch(`${a.url}/cds-services/${id}`, {
         method: 'POST',
@@ -285,8 +309,16 @@ describe('CDS Hooks 2.0 services', () => {
       await expect401('expired', 'cds_jwt_invalid', await withJwt(api, await sandboxJwt({ iat: old, exp: old + 300 })));
       await expect401('exp an hour and more ahead', 'cds_jwt_invalid', await withJwt(api, await sandboxJwt({ exp: Math.round(Date.now() / 1000) + 7200 })));
       await expect401('no jti', 'cds_jwt_invalid', await withJwt(api, await sandboxJwt({ jti: undefined })));
-      await expect401('alg none', 'cds_jwt_invalid', await withJwt(api, unsigned({ alg: 'none', typ: 'JWT' }, { iss: SANDBOX_ISS, aud: aud(api), exp: 9e9, iat: 1, jti: randomUUID() })));
-      const hmac = await new SignJWT({ iss: SANDBOX_ISS, aud: aud(api), jti: randomUUID() }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('5m').sign(new TextEncoder().encode('x'.repeat(32)));
+      await expect401(
+        'alg none',
+        'cds_jwt_invalid',
+        await withJwt(api, unsigned({ alg: 'none', typ: 'JWT' }, { iss: SANDBOX_ISS, aud: aud(api), exp: 9e9, iat: 1, jti: randomUUID() })),
+      );
+      const hmac = await new SignJWT({ iss: SANDBOX_ISS, aud: aud(api), jti: randomUUID() })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(new TextEncoder().encode('x'.repeat(32)));
       await expect401('HS256', 'cds_jwt_invalid', await withJwt(api, hmac));
       const other = await generateKeyPair('ES384');
       await expect401('ES384 by a key not in the JWK set', 'cds_jwt_invalid', await withJwt(api, await sandboxJwt({}, {}, other.privateKey as CryptoKey)));
@@ -305,7 +337,11 @@ describe('CDS Hooks 2.0 services', () => {
       });
       await new Promise((r) => setTimeout(r, 300));
       const rs = (a: RunningApi) =>
-        new SignJWT({ iss: 'https://ehr.example.org', aud: aud(a), jti: randomUUID() }).setProtectedHeader({ alg: 'RS384', kid: 'rsa-1' }).setIssuedAt().setExpirationTime('5m').sign(rsa.privateKey);
+        new SignJWT({ iss: 'https://ehr.example.org', aud: aud(a), jti: randomUUID() })
+          .setProtectedHeader({ alg: 'RS384', kid: 'rsa-1' })
+          .setIssuedAt()
+          .setExpirationTime('5m')
+          .sign(rsa.privateKey);
       expect((await withJwt(api, await rs(api))).status).toBe(200);
       expect((await withJwt(api2, await rs(api))).status).toBe(200);
       await withPgClient(db.url, async (c) => {

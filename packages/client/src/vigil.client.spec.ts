@@ -54,11 +54,7 @@ describe('VigilClient', () => {
     await c.key.describe();
     await s.close();
     const called = s.seen.map(
-      (r) =>
-        `${r.method} ${r.url
-          .split('?')[0]
-          .replace('/v1/drugs/warfarin', '/v1/drugs/:id')
-          .replace('/cds-services/vigil-order-sign', '/cds-services/:id')}`,
+      (r) => `${r.method} ${r.url.split('?')[0].replace('/v1/drugs/warfarin', '/v1/drugs/:id').replace('/cds-services/vigil-order-sign', '/cds-services/:id')}`,
     );
     expect(called).toEqual(PUBLIC_ROUTES.map((r) => `${r.method} ${r.path}`));
     expect(s.seen.every((r) => r.headers['x-api-key'] === 'vigil_test_key')).toBe(true);

@@ -31,5 +31,6 @@ export * from './admin/admin.response';
 export * from './admin/admin-api.routes';
 export * from './cds-hooks/cds-hooks.request';
 export * from './cds-hooks/cds-hooks.response';
+export * from './cds-hooks/cds-client.request';
 export * from './openapi/public-api.routes';
 export * from './openapi/openapi-document.builder';

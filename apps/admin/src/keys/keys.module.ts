@@ -1,3 +1,4 @@
+import { CdsClientsService } from './cds-clients.service';
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { AuditModule } from '../audit/audit.module';
@@ -9,7 +10,7 @@ import { KeysService } from './keys.service';
 @Module({
   imports: [AccountsModule, AuditModule, KeyEventsModule],
   controllers: [KeysController],
-  providers: [KeysService],
+  providers: [KeysService, CdsClientsService],
   exports: [KeysService],
 })
 export class KeysModule {}

@@ -57,7 +57,11 @@ describe('CdsCardBuilder', () => {
     expect(card.detail).toContain('Ketorolac 10 MG (new order) and warfarin 5 mg (current medication)');
     expect(card.detail).toContain('[Ketorolac label, 5.3](https://example.org/k)');
     expect(card.detail).toContain('Decision support only.');
-    expect(card.source).toEqual({ label: 'Vigil drug interaction check', url: 'https://example.org/k', topic: { system: 'https://vigil.dev/cds-hooks/rule', code: 'warfarin--ketorolac', display: 'ketorolac + warfarin' } });
+    expect(card.source).toEqual({
+      label: 'Vigil drug interaction check',
+      url: 'https://example.org/k',
+      topic: { system: 'https://vigil.dev/cds-hooks/rule', code: 'warfarin--ketorolac', display: 'ketorolac + warfarin' },
+    });
   });
 
   it('gives the same finding the same uuid whatever the order of its drugs, and different findings different uuids', () => {

@@ -83,7 +83,10 @@ export class CdsCardBuilder {
         : undefined;
     const url = f.evidence?.citations.find((c) => c.url)?.url;
     return {
-      uuid: CdsCardBuilder.cardUuid(f.ruleId, f.participants.map((p) => p.ingredientId)),
+      uuid: CdsCardBuilder.cardUuid(
+        f.ruleId,
+        f.participants.map((p) => p.ingredientId),
+      ),
       summary,
       detail: lines.join('\n'),
       indicator,

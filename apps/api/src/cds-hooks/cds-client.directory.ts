@@ -83,5 +83,5 @@ export class CdsClientDirectory {
 }
 
 function localKeys(jwks: StoredJwks): JWTVerifyGetKey {
-  return createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]);
+  return createLocalJWKSet(jwks);
 }

@@ -74,7 +74,10 @@ export class CdsHooksService {
       const resolution = this.resolve(resolver, med);
       if (!resolution || resolution.status !== 'resolved') {
         // Only what the screened orders meet matters at order-select; an unreadable current drug still matters.
-        unchecked.push({ medication: med, reason: resolution?.reason ?? (med.candidates.length === 0 ? 'it carries no code or name Vigil can read' : 'no code or name in it matches a known drug') });
+        unchecked.push({
+          medication: med,
+          reason: resolution?.reason ?? (med.candidates.length === 0 ? 'it carries no code or name Vigil can read' : 'no code or name in it matches a known drug'),
+        });
         continue;
       }
       const index = resolutions.length;

@@ -9,12 +9,59 @@ describe('FhirMedicationReader', () => {
   ]);
 
   it.each([
-    ['RxNorm codes first, then displays, then text', { resourceType: 'MedicationRequest', id: 'a', status: 'draft', medicationCodeableConcept: { text: 'Coumadin 5 mg', coding: [rx('855332', 'Warfarin Sodium 5 MG Oral Tablet'), { system: 'urn:x', code: 'y', display: 'Coumadin' }] } }, 'draft', ['rx:855332', 'Warfarin Sodium 5 MG Oral Tablet', 'Coumadin', 'Coumadin 5 mg'], 'Coumadin 5 mg'],
-    ['a non-RxNorm code is never used as an RxCUI', { resourceType: 'MedicationStatement', id: 'b', status: 'active', medicationCodeableConcept: { coding: [{ system: 'urn:oid:2.16.840.1.113883.6.69', code: '0056-0172' }] } }, 'current', [], 'MedicationStatement/b'],
-    ['a contained Medication', { resourceType: 'MedicationRequest', id: 'c', status: 'draft', contained: [{ resourceType: 'Medication', id: 'm1', code: { text: 'Zocor 40 mg' } }], medicationReference: { reference: '#m1' } }, 'draft', ['Zocor 40 mg'], 'Zocor 40 mg'],
-    ['a Medication elsewhere in the request', { resourceType: 'MedicationRequest', id: 'd', status: 'active', medicationReference: { reference: 'Medication/m-bundled' } }, 'current', ['rx:11289', 'warfarin'], 'warfarin'],
-    ['a reference that resolves nowhere falls back to its display', { resourceType: 'MedicationRequest', id: 'e', status: 'active', medicationReference: { reference: 'Medication/none', display: 'aspirin 81 mg' } }, 'current', ['aspirin 81 mg'], 'aspirin 81 mg'],
-    ['no id: the text is the label (the reference is positional)', { resourceType: 'MedicationRequest', status: 'draft', medicationCodeableConcept: { text: 'ibuprofen' } }, 'draft', ['ibuprofen'], 'ibuprofen'],
+    [
+      'RxNorm codes first, then displays, then text',
+      {
+        resourceType: 'MedicationRequest',
+        id: 'a',
+        status: 'draft',
+        medicationCodeableConcept: { text: 'Coumadin 5 mg', coding: [rx('855332', 'Warfarin Sodium 5 MG Oral Tablet'), { system: 'urn:x', code: 'y', display: 'Coumadin' }] },
+      },
+      'draft',
+      ['rx:855332', 'Warfarin Sodium 5 MG Oral Tablet', 'Coumadin', 'Coumadin 5 mg'],
+      'Coumadin 5 mg',
+    ],
+    [
+      'a non-RxNorm code is never used as an RxCUI',
+      { resourceType: 'MedicationStatement', id: 'b', status: 'active', medicationCodeableConcept: { coding: [{ system: 'urn:oid:2.16.840.1.113883.6.69', code: '0056-0172' }] } },
+      'current',
+      [],
+      'MedicationStatement/b',
+    ],
+    [
+      'a contained Medication',
+      {
+        resourceType: 'MedicationRequest',
+        id: 'c',
+        status: 'draft',
+        contained: [{ resourceType: 'Medication', id: 'm1', code: { text: 'Zocor 40 mg' } }],
+        medicationReference: { reference: '#m1' },
+      },
+      'draft',
+      ['Zocor 40 mg'],
+      'Zocor 40 mg',
+    ],
+    [
+      'a Medication elsewhere in the request',
+      { resourceType: 'MedicationRequest', id: 'd', status: 'active', medicationReference: { reference: 'Medication/m-bundled' } },
+      'current',
+      ['rx:11289', 'warfarin'],
+      'warfarin',
+    ],
+    [
+      'a reference that resolves nowhere falls back to its display',
+      { resourceType: 'MedicationRequest', id: 'e', status: 'active', medicationReference: { reference: 'Medication/none', display: 'aspirin 81 mg' } },
+      'current',
+      ['aspirin 81 mg'],
+      'aspirin 81 mg',
+    ],
+    [
+      'no id: the text is the label (the reference is positional)',
+      { resourceType: 'MedicationRequest', status: 'draft', medicationCodeableConcept: { text: 'ibuprofen' } },
+      'draft',
+      ['ibuprofen'],
+      'ibuprofen',
+    ],
   ])('%s', (_label, resource, origin, candidates, label) => {
     const read = reader.read(resource, origin as 'draft' | 'current', '#pos');
     expect('reason' in read).toBe(false);

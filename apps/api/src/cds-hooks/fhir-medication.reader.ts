@@ -110,7 +110,9 @@ export class FhirMedicationReader {
   /** RxNorm codes, then displays, then the text; `names` collects the readable names (text first) for the label. */
   private fromConcept(concept: FhirJson | undefined, candidates: DrugInput[], names: string[]): void {
     if (!concept) return;
-    const codings = arr(concept.coding).map(obj).filter((c): c is FhirJson => c !== undefined);
+    const codings = arr(concept.coding)
+      .map(obj)
+      .filter((c): c is FhirJson => c !== undefined);
     for (const c of codings) {
       const code = str(c.code);
       if (code && str(c.system) === RXNORM_SYSTEM && /^\d{1,10}$/.test(code)) candidates.push({ rxcui: code });

@@ -5,6 +5,7 @@ import { ClientConfigResponseSchema } from '../config/client-config.response';
 import { ApiKeyListResponseSchema, ApiKeyResponseSchema, CreatedApiKeyResponseSchema } from '../keys/api-key.response';
 import { CreateApiKeyRequestSchema } from '../keys/create-api-key.request';
 import { UpdateApiKeyRequestSchema } from '../keys/update-api-key.request';
+import { CdsClientRequestSchema, CdsClientResponseSchema } from '../cds-hooks/cds-client.request';
 import { UsageResponseSchema } from '../usage/usage.response';
 import { AuditQuerySchema, KbReleaseParamsSchema, ListAccountsQuerySchema, UsageQuerySchema } from './admin-queries.request';
 import {
@@ -18,7 +19,7 @@ import {
 
 /** A JSON route of the admin app (dashboard API and internal admin API): the schemas its controller parses with and answers with. */
 export interface AdminRoute {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Route path as the router writes it. */
   path: string;
   /** Success status. */
@@ -47,6 +48,9 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'GET', path: '/api/keys/:id', status: 200, response: ApiKeyResponseSchema },
   { method: 'PATCH', path: '/api/keys/:id', status: 200, body: UpdateApiKeyRequestSchema, response: ApiKeyResponseSchema },
   { method: 'POST', path: '/api/keys/:id/revoke', status: 200, response: ApiKeyResponseSchema },
+  { method: 'GET', path: '/api/keys/:id/cds-client', status: 200, response: CdsClientResponseSchema },
+  { method: 'PUT', path: '/api/keys/:id/cds-client', status: 200, body: CdsClientRequestSchema, response: CdsClientResponseSchema },
+  { method: 'DELETE', path: '/api/keys/:id/cds-client', status: 204 },
   { method: 'GET', path: '/api/usage', status: 200, query: UsageQuerySchema, response: UsageResponseSchema },
   { method: 'GET', path: '/api/admin/accounts', status: 200, query: ListAccountsQuerySchema, response: AdminAccountListResponseSchema },
   { method: 'POST', path: '/api/admin/accounts/:id/suspend', status: 200, response: AccountResponseSchema },

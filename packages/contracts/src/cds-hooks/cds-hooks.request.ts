@@ -45,10 +45,7 @@ export const CdsHookRequestSchema = z
         draftOrders: FhirBundleSchema.describe('The orders being selected or signed (a Bundle)'),
       })
       .describe('Hook context'),
-    prefetch: z
-      .record(z.string().max(100), PrefetchValueSchema)
-      .optional()
-      .describe('Prefetched data, by the keys of the service’s prefetch templates'),
+    prefetch: z.record(z.string().max(100), PrefetchValueSchema).optional().describe('Prefetched data, by the keys of the service’s prefetch templates'),
   })
   .meta({ id: 'CdsHookRequest', description: 'A CDS Hooks 2.0 call of one of Vigil’s services.' });
 export type CdsHookRequest = z.infer<typeof CdsHookRequestSchema>;
@@ -68,7 +65,10 @@ export const CdsFeedbackRequestSchema = z
         z.looseObject({
           card: z.string().min(1).max(100).describe('The `uuid` of the card the user acted on'),
           outcome: z.enum(['accepted', 'overridden']),
-          acceptedSuggestions: z.array(z.looseObject({ id: z.string().min(1).max(100) })).max(20).optional(),
+          acceptedSuggestions: z
+            .array(z.looseObject({ id: z.string().min(1).max(100) }))
+            .max(20)
+            .optional(),
           overrideReason: z
             .looseObject({
               reason: CdsCodingSchema.optional(),

@@ -154,7 +154,18 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     params: [{ name: 'id', description: 'Service id from discovery: `vigil-order-select` or `vigil-order-sign`', example: 'vigil-order-sign' }],
     request: CdsHookRequestSchema,
     response: CdsHookResponseSchema,
-    errors: ['ValidationFailed', 'InvalidJson', 'PayloadTooLarge', 'UnsupportedMediaType', 'InsufficientScope', 'NotFound', 'PrefetchMissing', 'CdsJwtInvalid', 'CdsJwtReplayed', 'CdsIssuerUnknown'],
+    errors: [
+      'ValidationFailed',
+      'InvalidJson',
+      'PayloadTooLarge',
+      'UnsupportedMediaType',
+      'InsufficientScope',
+      'NotFound',
+      'PrefetchMissing',
+      'CdsJwtInvalid',
+      'CdsJwtReplayed',
+      'CdsIssuerUnknown',
+    ],
     example: {
       params: { id: 'vigil-order-sign' },
       body: {
@@ -165,7 +176,11 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
           patientId: '1288992',
           draftOrders: {
             resourceType: 'Bundle',
-            entry: [{ resource: { resourceType: 'MedicationRequest', id: 'new-1', status: 'draft', intent: 'order', medicationCodeableConcept: { text: 'Ketorolac 10 MG Oral Tablet' } } }],
+            entry: [
+              {
+                resource: { resourceType: 'MedicationRequest', id: 'new-1', status: 'draft', intent: 'order', medicationCodeableConcept: { text: 'Ketorolac 10 MG Oral Tablet' } },
+              },
+            ],
           },
         },
         prefetch: {
@@ -208,7 +223,10 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
           {
             card: '9368d37b-283f-44a0-93ea-547cebab93ed',
             outcome: 'overridden',
-            overrideReason: { reason: { system: 'http://terminology.hl7.org/CodeSystem/non-adherence-reason-codes', code: 'action-performed-no-adverse-effect' }, userComment: 'Stable on both for a year' },
+            overrideReason: {
+              reason: { system: 'http://terminology.hl7.org/CodeSystem/non-adherence-reason-codes', code: 'action-performed-no-adverse-effect' },
+              userComment: 'Stable on both for a year',
+            },
             outcomeTimestamp: '2026-11-25T10:00:00Z',
           },
         ],

@@ -110,17 +110,19 @@ export class CdsRepository {
 
   /** Registers (or replaces) the issuer of a key. Returns false when another key holds the issuer. */
   async upsertClient(keyId: string, issuer: string, jwks: StoredJwks): Promise<boolean> {
-    const rows: unknown[] = await this.manager.query(
-      `INSERT INTO cds_client (key_id, issuer, jwks) VALUES ($1, $2, $3::jsonb)
-       ON CONFLICT (key_id) DO UPDATE SET issuer = EXCLUDED.issuer, jwks = EXCLUDED.jwks, updated_at = now()
-       WHERE NOT EXISTS (SELECT 1 FROM cds_client o WHERE o.issuer = EXCLUDED.issuer AND o.key_id <> EXCLUDED.key_id)
-       RETURNING key_id`,
-      [keyId, issuer, JSON.stringify(jwks)],
-    ).catch((e: { code?: string }) => {
-      if (e.code === '23505') return [];
-      throw e;
-    });
-    return rows.length > 0;
+    try {
+      const rows: unknown[] = await this.manager.query(
+        `INSERT INTO cds_client (key_id, issuer, jwks) VALUES ($1, $2, $3::jsonb)
+         ON CONFLICT (key_id) DO UPDATE SET issuer = EXCLUDED.issuer, jwks = EXCLUDED.jwks, updated_at = now()
+         RETURNING key_id`,
+        [keyId, issuer, JSON.stringify(jwks)],
+      );
+      return rows.length > 0;
+    } catch (error) {
+      // The issuer is unique across keys: another key holds it.
+      if ((error as { code?: string }).code === '23505') return false;
+      throw error;
+    }
   }
 
   async deleteClient(keyId: string): Promise<boolean> {
