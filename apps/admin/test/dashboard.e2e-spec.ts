@@ -72,7 +72,7 @@ describe('dashboard: static app, security headers, GET /api/config', () => {
       apiUrl: 'https://api.example.test',
       apiUrlConfigured: true,
       keyPrefix: 'vigil',
-      scopes: ['interactions:check', 'drugs:read', 'kb:read'],
+      scopes: ['interactions:check', 'drugs:read', 'kb:read', 'cds:invoke'],
       plans: expect.arrayContaining([expect.objectContaining({ id: 'free', monthlyQuota: expect.any(Number), maxKeys: expect.any(Number) })]),
       trial: { plan: 'pro', days: 7 },
       passwordMinLength: 12,

@@ -62,7 +62,7 @@ describe('/api/keys: own keys only, shown in full once', () => {
     const r = await a.client.post('/api/keys', { label: 'defaults' });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
-      scopes: ['interactions:check', 'drugs:read', 'kb:read'],
+      scopes: ['interactions:check', 'drugs:read', 'kb:read', 'cds:invoke'],
       allowedIps: [],
       rateLimit: null,
       effectiveRateLimit: { limit: 600, windowSeconds: 60 },
