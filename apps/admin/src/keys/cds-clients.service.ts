@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { CdsClientRequest, CdsClientResponse } from '@vigil/contracts';
-import { ApiKeyRepository, CdsRepository, type CdsClientRecord } from '@vigil/db';
+import { CdsRepository, type CdsClientRecord } from '@vigil/db';
 import { ProblemException, validationFailed } from '@vigil/platform';
 import { importJWK } from 'jose';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../common/actor';
 import { KeyEventsPublisher } from './key-events.publisher';
+import { KeysService } from './keys.service';
 
 /**
  * The CDS Hooks client registered on a key: the JWT issuer and its public JWK set (pasted or uploaded; Vigil never
@@ -19,10 +20,11 @@ export class CdsClientsService {
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly events: KeyEventsPublisher,
+    private readonly keys: KeysService,
   ) {}
 
   async get(accountId: string, keyId: string): Promise<CdsClientResponse> {
-    await this.key(this.dataSource.manager, accountId, keyId);
+    await this.keys.load(this.dataSource.manager, { accountId }, keyId);
     const client = await new CdsRepository(this.dataSource).findClientByKey(keyId);
     if (!client) throw new ProblemException('NotFound', { detail: 'No CDS client is registered on this key.' });
     return view(client);
@@ -40,14 +42,12 @@ export class CdsClientsService {
     }
     let wait: (() => Promise<void>) | undefined;
     const result = await this.dataSource.transaction(async (m) => {
-      const key = await this.key(m, accountId, keyId);
+      const { key } = await this.keys.load(m, { accountId }, keyId, true);
       if (key.status === 'revoked') throw new ProblemException('Conflict', { detail: 'A revoked key cannot take a CDS client.' });
       const repo = new CdsRepository(m);
       const before = await repo.findClientByKey(keyId);
-      if (!(await repo.upsertClient(keyId, dto.issuer, dto.jwks))) {
-        throw new ProblemException('Conflict', { detail: 'This issuer is already registered on another key; remove it there first (or ask your operator).' });
-      }
-      const after = (await repo.findClientByKey(keyId))!;
+      const after = await repo.upsertClient(keyId, dto.issuer, dto.jwks);
+      if (!after) throw new ProblemException('Conflict', { detail: 'This issuer is already registered on another key; remove it there first (or ask your operator).' });
       await this.audit.record(m, actor, {
         action: 'key.cds_client.set',
         targetType: 'api_key',
@@ -65,7 +65,7 @@ export class CdsClientsService {
   async remove(accountId: string, keyId: string, actor: Actor): Promise<void> {
     let wait: (() => Promise<void>) | undefined;
     await this.dataSource.transaction(async (m) => {
-      await this.key(m, accountId, keyId);
+      await this.keys.load(m, { accountId }, keyId, true);
       const repo = new CdsRepository(m);
       const before = await repo.findClientByKey(keyId);
       if (!before) throw new ProblemException('NotFound', { detail: 'No CDS client is registered on this key.' });
@@ -74,13 +74,6 @@ export class CdsClientsService {
       wait = await this.events.publish(m, { type: 'key', keyId });
     });
     await wait?.();
-  }
-
-  private async key(m: DataSource['manager'], accountId: string, keyId: string) {
-    if (!/^[0-9a-f-]{36}$/i.test(keyId)) throw new ProblemException('NotFound', { detail: 'Key not found.' });
-    const key = await new ApiKeyRepository(m).findById(keyId, accountId);
-    if (!key) throw new ProblemException('NotFound', { detail: 'Key not found.' });
-    return key;
   }
 }
 

@@ -143,7 +143,7 @@ export class KeysService {
   }
 
   /** Not found and not yours look the same: a 404, so ids of other accounts' keys leak nothing. */
-  private async load(m: EntityManager, scope: KeyScope, id: string, lock = false): Promise<{ key: ApiKeyEntity; account: AccountEntity }> {
+  async load(m: EntityManager, scope: KeyScope, id: string, lock = false): Promise<{ key: ApiKeyEntity; account: AccountEntity }> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ProblemException('NotFound', { detail: 'Key not found.' });
     const key = await new ApiKeyRepository(m).findById(id, scope.accountId, lock);
     if (!key) throw new ProblemException('NotFound', { detail: 'Key not found.' });

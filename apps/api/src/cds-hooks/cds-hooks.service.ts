@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type CdsDiscovery, type CdsHookResponse, CdsHookRequestSchema, type DrugResolution, MAX_CDS_MEDICATIONS } from '@vigil/contracts';
-import { CHECK_DISCLAIMER } from '@vigil/engine';
+import { CHECK_DISCLAIMER, type DrugResolver } from '@vigil/engine';
 import { ProblemException, parseOrThrow, validationFailed } from '@vigil/platform';
 import { KnowledgeBaseService } from '../kb/knowledge-base.service';
 import { type CardMedication, CdsCardBuilder, type UncheckedMedication } from './cds-card.builder';
@@ -98,7 +98,7 @@ export class CdsHooksService {
   }
 
   /** The first candidate (codes, then names) that resolves; else the most informative failure. */
-  private resolve(resolver: ReturnType<KnowledgeBaseService['engine']['resolverFor']>, med: ReadMedication): DrugResolution | undefined {
+  private resolve(resolver: DrugResolver, med: ReadMedication): DrugResolution | undefined {
     let failure: DrugResolution | undefined;
     for (const candidate of med.candidates) {
       const r = resolver.resolve(candidate);

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { ApiKeyLookup } from '../keys/api-key.repository';
+import { type ApiKeyLookup, KEY_LOOKUP_SQL, type KeyLookupRow, keyLookupOf } from '../keys/api-key.repository';
 
 /** A JSON Web Key Set as stored: public keys only (checked when registered). */
 export interface StoredJwks {
@@ -42,23 +42,15 @@ export interface CdsOverrideRow {
   topReason: string | null;
 }
 
-interface LookupRow {
+interface ClientRow {
+  key_id: string;
   issuer: string;
   jwks: StoredJwks;
-  id: string;
-  account_id: string;
-  hint: string;
-  status: ApiKeyLookup['status'];
-  expires_at: Date | null;
-  scopes: string[];
-  allowed_ips: string[];
-  rate_limit: number | null;
-  rate_window_seconds: number | null;
-  account_status: 'active' | 'suspended';
-  plan: string;
-  trial_plan: string | null;
-  trial_ends_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
 }
+
+const clientOf = (r: ClientRow): CdsClientRecord => ({ keyId: r.key_id, issuer: r.issuer, jwks: r.jwks, createdAt: r.created_at, updatedAt: r.updated_at });
 
 /** Every read and write of the CDS Hooks tables (`cds_client`, `cds_jwt_replay`, `cds_card`, `cds_feedback`). */
 export class CdsRepository {
@@ -69,58 +61,32 @@ export class CdsRepository {
   }
 
   async findClientByIssuer(issuer: string): Promise<CdsClientLookup | null> {
-    const rows: LookupRow[] = await this.manager.query(
-      `SELECT c.issuer, c.jwks, k.id, k.account_id, k.hint, k.status, k.expires_at, k.scopes, k.allowed_ips, k.rate_limit,
-              k.rate_window_seconds, a.status AS account_status, a.plan, a.trial_plan, a.trial_ends_at
-         FROM cds_client c JOIN api_key k ON k.id = c.key_id JOIN account a ON a.id = k.account_id
-        WHERE c.issuer = $1`,
+    const rows: (KeyLookupRow & { issuer: string; jwks: StoredJwks })[] = await this.manager.query(
+      `${KEY_LOOKUP_SQL.replace('SELECT ', 'SELECT c.issuer, c.jwks, ')} JOIN cds_client c ON c.key_id = k.id WHERE c.issuer = $1`,
       [issuer],
     );
     const r = rows[0];
-    if (!r) return null;
-    return {
-      issuer: r.issuer,
-      jwks: r.jwks,
-      key: {
-        id: r.id,
-        accountId: r.account_id,
-        hint: r.hint,
-        status: r.status,
-        expiresAt: r.expires_at,
-        scopes: r.scopes,
-        allowedIps: r.allowed_ips,
-        rateLimit: r.rate_limit,
-        rateWindowSeconds: r.rate_window_seconds,
-        accountStatus: r.account_status,
-        plan: r.plan,
-        trialPlan: r.trial_plan,
-        trialEndsAt: r.trial_ends_at,
-      },
-    };
+    return r ? { issuer: r.issuer, jwks: r.jwks, key: keyLookupOf(r) } : null;
   }
 
   async findClientByKey(keyId: string): Promise<CdsClientRecord | null> {
-    const rows: { key_id: string; issuer: string; jwks: StoredJwks; created_at: Date; updated_at: Date }[] = await this.manager.query(
-      `SELECT key_id, issuer, jwks, created_at, updated_at FROM cds_client WHERE key_id = $1`,
-      [keyId],
-    );
-    const r = rows[0];
-    return r ? { keyId: r.key_id, issuer: r.issuer, jwks: r.jwks, createdAt: r.created_at, updatedAt: r.updated_at } : null;
+    const rows: ClientRow[] = await this.manager.query(`SELECT key_id, issuer, jwks, created_at, updated_at FROM cds_client WHERE key_id = $1`, [keyId]);
+    return rows[0] ? clientOf(rows[0]) : null;
   }
 
-  /** Registers (or replaces) the issuer of a key. Returns false when another key holds the issuer. */
-  async upsertClient(keyId: string, issuer: string, jwks: StoredJwks): Promise<boolean> {
+  /** Registers (or replaces) the issuer of a key: the stored registration, or null when another key holds the issuer. */
+  async upsertClient(keyId: string, issuer: string, jwks: StoredJwks): Promise<CdsClientRecord | null> {
     try {
-      const rows: unknown[] = await this.manager.query(
+      const rows: ClientRow[] = await this.manager.query(
         `INSERT INTO cds_client (key_id, issuer, jwks) VALUES ($1, $2, $3::jsonb)
          ON CONFLICT (key_id) DO UPDATE SET issuer = EXCLUDED.issuer, jwks = EXCLUDED.jwks, updated_at = now()
-         RETURNING key_id`,
+         RETURNING key_id, issuer, jwks, created_at, updated_at`,
         [keyId, issuer, JSON.stringify(jwks)],
       );
-      return rows.length > 0;
+      return clientOf(rows[0]);
     } catch (error) {
       // The issuer is unique across keys: another key holds it.
-      if ((error as { code?: string }).code === '23505') return false;
+      if ((error as { code?: string }).code === '23505') return null;
       throw error;
     }
   }

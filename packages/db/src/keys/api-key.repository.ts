@@ -45,7 +45,8 @@ export interface AccountKeyStats {
   lastUsedAt: Date | null;
 }
 
-interface LookupRow {
+/** A row of {@link KEY_LOOKUP_SQL}: the key columns and its account's status and plan. */
+export interface KeyLookupRow {
   id: string;
   account_id: string;
   hint: string;
@@ -59,6 +60,29 @@ interface LookupRow {
   plan: string;
   trial_plan: string | null;
   trial_ends_at: Date | null;
+}
+
+/** Columns and join every key lookup reads (by hash here, by CDS issuer in `CdsRepository`); append a WHERE. */
+export const KEY_LOOKUP_SQL = `SELECT k.id, k.account_id, k.hint, k.status, k.expires_at, k.scopes, k.allowed_ips, k.rate_limit, k.rate_window_seconds,
+              a.status AS account_status, a.plan, a.trial_plan, a.trial_ends_at
+         FROM api_key k JOIN account a ON a.id = k.account_id`;
+
+export function keyLookupOf(r: KeyLookupRow): ApiKeyLookup {
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    hint: r.hint,
+    status: r.status,
+    expiresAt: r.expires_at,
+    scopes: r.scopes,
+    allowedIps: r.allowed_ips,
+    rateLimit: r.rate_limit,
+    rateWindowSeconds: r.rate_window_seconds,
+    accountStatus: r.account_status,
+    plan: r.plan,
+    trialPlan: r.trial_plan,
+    trialEndsAt: r.trial_ends_at,
+  };
 }
 
 /**
@@ -75,30 +99,8 @@ export class ApiKeyRepository {
 
   /** The key with this SHA-256 and its account, or null. */
   async findByHash(hash: string): Promise<ApiKeyLookup | null> {
-    const rows: LookupRow[] = await this.manager.query(
-      `SELECT k.id, k.account_id, k.hint, k.status, k.expires_at, k.scopes, k.allowed_ips, k.rate_limit, k.rate_window_seconds,
-              a.status AS account_status, a.plan, a.trial_plan, a.trial_ends_at
-         FROM api_key k JOIN account a ON a.id = k.account_id
-        WHERE k.key_hash = $1`,
-      [hash],
-    );
-    const r = rows[0];
-    if (!r) return null;
-    return {
-      id: r.id,
-      accountId: r.account_id,
-      hint: r.hint,
-      status: r.status,
-      expiresAt: r.expires_at,
-      scopes: r.scopes,
-      allowedIps: r.allowed_ips,
-      rateLimit: r.rate_limit,
-      rateWindowSeconds: r.rate_window_seconds,
-      accountStatus: r.account_status,
-      plan: r.plan,
-      trialPlan: r.trial_plan,
-      trialEndsAt: r.trial_ends_at,
-    };
+    const rows: KeyLookupRow[] = await this.manager.query(`${KEY_LOOKUP_SQL} WHERE k.key_hash = $1`, [hash]);
+    return rows[0] ? keyLookupOf(rows[0]) : null;
   }
 
   /**
