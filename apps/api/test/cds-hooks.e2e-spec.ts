@@ -214,6 +214,15 @@ describe('CDS Hooks 2.0 services', () => {
     expect([unknown.status, (await unknown.json()).code]).toEqual([404, 'not_found']);
   });
 
+  it('without any credential, says both ways to authenticate and challenges both schemes', async () => {
+    const res = await call('vigil-order-sign', hookBody('order-sign', [], null), {});
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('ApiKey, Bearer');
+    const body = await res.json();
+    expect(body.code).toBe('api_key_missing');
+    expect(body.detail).toMatch(/x-api-key.*Authorization: Bearer/);
+  });
+
   it('needs the cds:invoke scope', async () => {
     const narrow = await seedKey(db.url, { scopes: ['interactions:check'] });
     const res = await call('vigil-order-sign', hookBody('order-sign', [], null), { 'x-api-key': narrow.key });

@@ -1,6 +1,6 @@
 import type { InteractionFinding, Severity } from '@vigil/contracts';
 import { CdsCardBuilder } from './cds-card.builder';
-import type { CardMedication } from './cds-card.builder';
+import type { ScreenedMedication } from '../fhir/medication-screening.service';
 
 const finding = (severity: Severity, summary = 'Ketorolac with warfarin raises the risk of serious bleeding.'): InteractionFinding => ({
   id: 'f1',
@@ -22,7 +22,7 @@ const finding = (severity: Severity, summary = 'Ketorolac with warfarin raises t
   risks: ['bleeding'],
 });
 
-const meds = new Map<number, CardMedication>([
+const meds = new Map<number, ScreenedMedication>([
   [0, { ref: 'MedicationRequest/new', label: 'Ketorolac 10 MG', origin: 'draft', candidates: [], proposed: true }],
   [1, { ref: 'MedicationRequest/cur', label: 'warfarin 5 mg', origin: 'current', candidates: [], proposed: false }],
 ]);
@@ -71,7 +71,11 @@ describe('CdsCardBuilder', () => {
   });
 
   it('an unchecked medication gets an info card that says it was not checked', () => {
-    const card = builder.unchecked({ medication: { ref: 'MedicationRequest/u', label: 'Xyzzy', origin: 'current', candidates: [] }, reason: 'no code or name matches' });
+    const card = builder.unchecked({
+      medication: { ref: 'MedicationRequest/u', label: 'Xyzzy', origin: 'current', candidates: [] },
+      kind: 'unresolved',
+      reason: 'no code or name matches',
+    });
     expect(card).toMatchObject({ indicator: 'info', summary: 'Not checked for interactions: Xyzzy' });
     expect(card.detail).toContain('**not** screened');
   });

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { CDS_OVERRIDE_REASONS, type CdsCard, type InteractionFinding, type Severity } from '@vigil/contracts';
-import type { ReadMedication } from './fhir-medication.reader';
+import { nameBasedUuid } from '../fhir/name-based-uuid';
+import type { ScreenedMedication, UncheckedMedication } from '../fhir/medication-screening.service';
 
 /** Card indicator per finding severity; findings below `moderate` get no card (documented in the README). */
 export const CDS_INDICATOR_BY_SEVERITY: Readonly<Partial<Record<Severity, CdsCard['indicator']>>> = Object.freeze({
@@ -12,18 +12,6 @@ export const CDS_INDICATOR_BY_SEVERITY: Readonly<Partial<Record<Severity, CdsCar
 export const CDS_RULE_SYSTEM = 'https://vigil.dev/cds-hooks/rule';
 const SOURCE_LABEL = 'Vigil drug interaction check';
 const SUMMARY_MAX = 139;
-
-/** A medication of the hook call as the check saw it (by check input index). */
-export interface CardMedication extends ReadMedication {
-  /** True for the orders being screened (selections, or every draft order at sign). */
-  proposed: boolean;
-}
-
-/** Something the card builder could not check, with the reason in words. */
-export interface UncheckedMedication {
-  medication: ReadMedication;
-  reason: string;
-}
 
 const SEVERITY_WORD: Record<Severity, string> = { contraindicated: 'Contraindicated', major: 'Major', moderate: 'Moderate', minor: 'Minor', unknown: 'Unrated' };
 
@@ -43,7 +31,7 @@ export class CdsCardBuilder {
     return uuidFrom(`finding\u0000${ruleId}\u0000${[...new Set(ingredientIds)].sort().join('\u0000')}`);
   }
 
-  finding(f: InteractionFinding, medications: ReadonlyMap<number, CardMedication>): CdsCard | undefined {
+  finding(f: InteractionFinding, medications: ReadonlyMap<number, ScreenedMedication>): CdsCard | undefined {
     const indicator = CDS_INDICATOR_BY_SEVERITY[f.severity];
     if (!indicator) return undefined;
     const parts = f.participants.map((p) => ({ p, m: medications.get(p.index) }));
@@ -115,13 +103,8 @@ export class CdsCardBuilder {
   }
 }
 
-/** A name-based UUID (RFC 9562 version 5 layout over SHA-1): the same text always gives the same UUID. */
 function uuidFrom(text: string): string {
-  const h = createHash('sha1').update(`vigil-cds\u0000${text}`).digest();
-  h[6] = (h[6] & 0x0f) | 0x50;
-  h[8] = (h[8] & 0x3f) | 0x80;
-  const hex = h.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  return nameBasedUuid('vigil-cds', text);
 }
 
 function clip(text: string): string {

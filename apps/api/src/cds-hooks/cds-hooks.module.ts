@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { KnowledgeBaseModule } from '../kb/knowledge-base.module';
+import { FhirModule } from '../fhir/fhir.module';
 import { CdsCardLedger } from './cds-card.ledger';
 import { CdsFeedbackService } from './cds-feedback.service';
 import { CdsHooksController } from './cds-hooks.controller';
@@ -10,7 +10,7 @@ import { CdsHooksService } from './cds-hooks.service';
  * policy (`KeyPolicyModule` provides `CdsJwtAuthenticator` to the key guard).
  */
 @Module({
-  imports: [KnowledgeBaseModule],
+  imports: [FhirModule],
   controllers: [CdsHooksController],
   providers: [CdsHooksService, CdsFeedbackService, CdsCardLedger],
 })

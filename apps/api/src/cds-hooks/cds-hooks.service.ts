@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { type CdsDiscovery, type CdsHookResponse, CdsHookRequestSchema, type DrugResolution, MAX_CDS_MEDICATIONS } from '@vigil/contracts';
-import { CHECK_DISCLAIMER, type DrugResolver } from '@vigil/engine';
+import { type CdsDiscovery, type CdsHookResponse, CdsHookRequestSchema, MAX_CDS_MEDICATIONS } from '@vigil/contracts';
+import { CHECK_DISCLAIMER } from '@vigil/engine';
 import { ProblemException, parseOrThrow, validationFailed } from '@vigil/platform';
-import { KnowledgeBaseService } from '../kb/knowledge-base.service';
-import { type CardMedication, CdsCardBuilder, type UncheckedMedication } from './cds-card.builder';
+import { CdsCardBuilder } from './cds-card.builder';
 import { CdsCardLedger } from './cds-card.ledger';
 import { CDS_SERVICES, type CdsServiceDefinition, REQUIRED_PREFETCH, cdsDiscovery } from './cds-services.catalog';
-import { type FhirJson, FhirMedicationReader, type ReadMedication, isIgnored } from './fhir-medication.reader';
+import { type FhirJson, FhirMedicationReader, isIgnored } from '../fhir/fhir-medication.reader';
+import { MedicationScreeningService, type ScreenedMedication } from '../fhir/medication-screening.service';
 
 const INDICATOR_ORDER = { critical: 0, warning: 1, info: 2 } as const;
 
@@ -16,7 +16,7 @@ export class CdsHooksService {
   private readonly discoveryDocument = cdsDiscovery();
 
   constructor(
-    private readonly kb: KnowledgeBaseService,
+    private readonly screening: MedicationScreeningService,
     private readonly ledger: CdsCardLedger,
   ) {}
 
@@ -48,7 +48,7 @@ export class CdsHooksService {
     const reader = new FhirMedicationReader([...drafts, ...current]);
 
     const selections = service.hook === 'order-select' ? new Set(request.context.selections ?? []) : undefined;
-    const meds: CardMedication[] = [];
+    const meds: ScreenedMedication[] = [];
     const seen = new Set<string>();
     const take = (resource: FhirJson, origin: 'draft' | 'current', position: string) => {
       if (!FhirMedicationReader.isMedicationResource(resource)) return;
@@ -63,52 +63,14 @@ export class CdsHooksService {
       throw validationFailed([{ pointer: '/prefetch', code: 'max_items', message: `at most ${MAX_CDS_MEDICATIONS} medications per call (draft orders and prefetch together)` }]);
     }
 
-    const { kb } = this.kb.current();
-    const resolver = this.kb.engine.resolverFor(kb);
-    const builder = new CdsCardBuilder(kb.version, CHECK_DISCLAIMER);
-    const resolutions: DrugResolution[] = [];
-    const byIndex = new Map<number, CardMedication>();
-    const unchecked: UncheckedMedication[] = [];
-    const proposed: number[] = [];
-    for (const med of meds) {
-      const resolution = this.resolve(resolver, med);
-      if (!resolution || resolution.status !== 'resolved') {
-        // Only what the screened orders meet matters at order-select; an unreadable current drug still matters.
-        unchecked.push({
-          medication: med,
-          reason: resolution?.reason ?? (med.candidates.length === 0 ? 'it carries no code or name Vigil can read' : 'no code or name in it matches a known drug'),
-        });
-        continue;
-      }
-      const index = resolutions.length;
-      resolutions.push({ ...resolution, index, id: med.ref });
-      byIndex.set(index, med);
-      if (med.proposed) proposed.push(index);
-      if (resolution.coverage === 'names-only') {
-        unchecked.push({ medication: med, reason: 'the knowledge base knows this drug by name only: its interactions have not been reviewed' });
-      }
-    }
-    if (proposed.length === 0) return { cards: unchecked.map((u) => builder.unchecked(u)) };
-    const result = this.kb.engine.checkResolved(kb, resolutions, { proposed });
-    const issued = result.interactions.map((f) => ({ f, card: builder.finding(f, byIndex) })).filter((x) => x.card !== undefined);
+    const screening = this.screening.screen(meds, true);
+    const builder = new CdsCardBuilder(screening.kbVersion, CHECK_DISCLAIMER);
+    const uncheckedCards = screening.unchecked.map((u) => builder.unchecked(u));
+    if (!screening.result) return { cards: uncheckedCards };
+    const issued = screening.result.interactions.map((f) => ({ f, card: builder.finding(f, screening.byIndex) })).filter((x) => x.card !== undefined);
     await this.ledger.remember(issued.map(({ f, card }) => ({ uuid: card!.uuid, ruleId: f.ruleId, ingredients: f.participants.map((p) => p.ingredientId), severity: f.severity })));
     const cards = issued.map((x) => x.card!);
     cards.sort((a, b) => INDICATOR_ORDER[a.indicator] - INDICATOR_ORDER[b.indicator]);
-    return { cards: [...cards, ...unchecked.map((u) => builder.unchecked(u))] };
-  }
-
-  /** The first candidate (codes, then names) that resolves; else the most informative failure. */
-  private resolve(resolver: DrugResolver, med: ReadMedication): DrugResolution | undefined {
-    let failure: DrugResolution | undefined;
-    for (const candidate of med.candidates) {
-      const r = resolver.resolve(candidate);
-      if (r.status === 'resolved') return r;
-      if (!failure || (failure.status === 'unresolved' && r.status === 'ambiguous')) failure = r;
-    }
-    if (failure?.status === 'ambiguous') {
-      const names = (failure.suggestions ?? []).slice(0, 3).map((s) => s.name);
-      return { ...failure, reason: `"${failure.input}" is ambiguous${names.length ? ` (${names.join(', ')}…)` : ''}` };
-    }
-    return failure;
+    return { cards: [...cards, ...uncheckedCards] };
   }
 }

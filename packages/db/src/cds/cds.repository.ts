@@ -168,4 +168,18 @@ export class CdsRepository {
     );
     return rows.map((r) => ({ accountId: r.account_id, ruleId: r.rule_id, accepted: Number(r.accepted), overridden: Number(r.overridden), topReason: r.top_reason }));
   }
+
+  /** Accepted and overridden counts over all the feedback `overrideStats` would group (same filters, no limit). */
+  async overrideTotals(options: { accountId?: string; since?: Date }): Promise<{ accepted: number; overridden: number }> {
+    const params: unknown[] = [];
+    const where: string[] = [];
+    if (options.accountId) where.push(`f.account_id = $${params.push(options.accountId)}`);
+    if (options.since) where.push(`f.received_at >= $${params.push(options.since)}`);
+    const [r]: { accepted: string; overridden: string }[] = await this.manager.query(
+      `SELECT count(*) FILTER (WHERE f.outcome = 'accepted') AS accepted, count(*) FILTER (WHERE f.outcome = 'overridden') AS overridden
+         FROM cds_feedback f ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+      params,
+    );
+    return { accepted: Number(r.accepted), overridden: Number(r.overridden) };
+  }
 }

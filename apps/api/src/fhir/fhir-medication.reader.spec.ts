@@ -78,7 +78,7 @@ describe('FhirMedicationReader', () => {
     ['current', 'active', false],
     ['current', 'on-hold', false],
     ['current', 'intended', false],
-    ['current', 'stopped', true],
+    ['current', 'stopped', true], // no end date: nothing says when, so it is left out (and said so)
     ['current', 'completed', true],
     ['current', 'entered-in-error', true],
     ['current', 'not-taken', true],
@@ -89,9 +89,32 @@ describe('FhirMedicationReader', () => {
 
   it('reads bundle entries (with full URLs) and accepts a single resource in place of a bundle', () => {
     expect(FhirMedicationReader.entries({ resourceType: 'Bundle', entry: [{ fullUrl: 'u1', resource: { resourceType: 'MedicationRequest' } }, {}] })).toEqual([
-      { resource: { resourceType: 'MedicationRequest' }, fullUrl: 'u1' },
+      { resource: { resourceType: 'MedicationRequest' }, fullUrl: 'u1', index: 0 },
     ]);
     expect(FhirMedicationReader.entries({ resourceType: 'MedicationStatement', id: 's' })).toEqual([{ resource: { resourceType: 'MedicationStatement', id: 's' } }]);
     expect(FhirMedicationReader.entries(null)).toEqual([]);
+  });
+
+  it.each<[string, Record<string, unknown>, string | undefined]>([
+    [
+      'a stopped statement with effectivePeriod.end',
+      { resourceType: 'MedicationStatement', status: 'stopped', effectivePeriod: { start: '2026-01-01', end: '2026-11-20' } },
+      '2026-11-20',
+    ],
+    ['a completed statement with effectiveDateTime', { resourceType: 'MedicationStatement', status: 'completed', effectiveDateTime: '2026-11-18T09:30:00Z' }, '2026-11-18'],
+    [
+      'a stopped request with its validity period end',
+      { resourceType: 'MedicationRequest', status: 'stopped', dispenseRequest: { validityPeriod: { end: '2026-10-01' } } },
+      '2026-10-01',
+    ],
+    ['an end date still ahead counts from today', { resourceType: 'MedicationStatement', status: 'stopped', effectivePeriod: { end: '2027-01-01' } }, '2026-11-25'],
+    ['a malformed end date is no date', { resourceType: 'MedicationStatement', status: 'stopped', effectivePeriod: { end: 'last week' } }, undefined],
+  ])('%s → stoppedOn %s', (_label, resource, stoppedOn) => {
+    const read = reader.read({ id: 's1', medicationCodeableConcept: { text: 'phenelzine' }, ...resource }, 'current', '#p', '2026-11-25');
+    if (stoppedOn === undefined) {
+      expect(read).toEqual({ ref: `${String(resource.resourceType)}/s1`, reason: expect.stringMatching(/with no end date$/) });
+      return;
+    }
+    expect(read).toMatchObject({ stoppedOn, label: `phenelzine (stopped ${stoppedOn})`, candidates: ['phenelzine'] });
   });
 });

@@ -17,6 +17,11 @@ export interface ReadMedication {
   origin: MedicationOrigin;
   /** RxNorm codes, then each coding's display, then the text, then the same from a referenced Medication. */
   candidates: DrugInput[];
+  /**
+   * A current medication that was stopped (status `stopped` or `completed` with an end date): the date, `YYYY-MM-DD`.
+   * The check keeps it while within its washout and reports it otherwise.
+   */
+  stoppedOn?: string;
 }
 
 export interface IgnoredMedication {
@@ -30,9 +35,12 @@ const MEDICATION_TYPES = new Set(['MedicationRequest', 'MedicationStatement']);
 const WITHDRAWN_DRAFT = new Set(['entered-in-error', 'cancelled']);
 /** A current medication counts while its status says the patient takes (or may take) it. */
 const CURRENT_STATUSES = new Set(['active', 'on-hold', 'intended', 'unknown']);
+/** A current medication with one of these statuses and an end date is a recently stopped drug (washout applies). */
+const STOPPED_STATUSES = new Set(['stopped', 'completed']);
+const DATE_RE = /^(\d{4}-\d{2}-\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:\d{2}))?$/;
 const MAX_CANDIDATES = 8;
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+export const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 const obj = (v: unknown): FhirJson | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as FhirJson) : undefined);
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
@@ -54,17 +62,20 @@ export class FhirMedicationReader {
     }
   }
 
-  /** The resources of a Bundle (each entry's `resource`), with their full URLs. */
-  static entries(bundle: unknown): { resource: FhirJson; fullUrl?: string }[] {
+  /**
+   * The resources of a Bundle (each entry's `resource`), with their full URLs and their position in `entry` (entries
+   * without a resource are skipped, so positions can have gaps); a single resource in place of a bundle is itself.
+   */
+  static entries(bundle: unknown): { resource: FhirJson; fullUrl?: string; index?: number }[] {
     const b = obj(bundle);
     if (!b) return [];
     if (b.resourceType !== 'Bundle') return [{ resource: b }];
-    const out: { resource: FhirJson; fullUrl?: string }[] = [];
-    for (const e of arr(b.entry)) {
+    const out: { resource: FhirJson; fullUrl?: string; index?: number }[] = [];
+    arr(b.entry).forEach((e, index) => {
       const entry = obj(e);
       const resource = obj(entry?.resource);
-      if (resource) out.push({ resource, fullUrl: str(entry?.fullUrl) });
-    }
+      if (resource) out.push({ resource, fullUrl: str(entry?.fullUrl), index });
+    });
     return out;
   }
 
@@ -77,12 +88,21 @@ export class FhirMedicationReader {
     return id ? `${String(resource.resourceType)}/${id}` : position;
   }
 
-  /** A medication to screen, or why it is left out (withdrawn draft, stopped or completed medication). */
-  read(resource: FhirJson, origin: MedicationOrigin, position: string): ReadMedication | IgnoredMedication {
+  /**
+   * A medication to screen, or why it is left out (withdrawn draft, a medication not taken or entered in error, or one
+   * stopped with no end date). A stopped or completed one with an end date is read with `stoppedOn`.
+   */
+  read(resource: FhirJson, origin: MedicationOrigin, position: string, today = new Date().toISOString().slice(0, 10)): ReadMedication | IgnoredMedication {
     const ref = FhirMedicationReader.refOf(resource, position);
     const status = str(resource.status);
     if (origin === 'draft' && status && WITHDRAWN_DRAFT.has(status)) return { ref, reason: `draft order status ${status}` };
-    if (origin === 'current' && status && !CURRENT_STATUSES.has(status)) return { ref, reason: `status ${status}` };
+    let stoppedOn: string | undefined;
+    if (origin === 'current' && status && !CURRENT_STATUSES.has(status)) {
+      const end = STOPPED_STATUSES.has(status) ? endDateOf(resource) : undefined;
+      if (!end) return { ref, reason: STOPPED_STATUSES.has(status) ? `status ${status} with no end date` : `status ${status}` };
+      // An end date still ahead: the patient takes it until then, so it counts as stopped today at the earliest.
+      stoppedOn = end > today ? today : end;
+    }
     const candidates: DrugInput[] = [];
     const names: string[] = [];
     this.fromConcept(obj(resource.medicationCodeableConcept), candidates, names);
@@ -98,7 +118,28 @@ export class FhirMedicationReader {
         }
       }
     }
-    return { ref, label: names[0] ?? ref, origin, candidates: dedupe(candidates).slice(0, MAX_CANDIDATES) };
+    const label = names[0] ?? ref;
+    return {
+      ref,
+      label: stoppedOn ? `${label} (stopped ${stoppedOn})` : label,
+      origin,
+      candidates: dedupe(candidates).slice(0, MAX_CANDIDATES),
+      ...(stoppedOn ? { stoppedOn } : {}),
+    };
+  }
+
+  /** A bare `Medication` resource (no request or statement of the input refers to it), read from its `code`. */
+  readMedication(resource: FhirJson, position: string): ReadMedication {
+    const ref = FhirMedicationReader.refOf(resource, position);
+    const candidates: DrugInput[] = [];
+    const names: string[] = [];
+    this.fromConcept(obj(resource.code), candidates, names);
+    return { ref, label: names[0] ?? ref, origin: 'current', candidates: dedupe(candidates).slice(0, MAX_CANDIDATES) };
+  }
+
+  /** The `medicationReference.reference` of a request or statement, when it has one. */
+  static medicationReferenceOf(resource: FhirJson): string | undefined {
+    return str(obj(resource.medicationReference)?.reference);
   }
 
   private contained(resource: FhirJson, id: string): FhirJson | undefined {
@@ -128,6 +169,20 @@ export class FhirMedicationReader {
     }
     if (text) candidates.push(text);
   }
+}
+
+/**
+ * When a stopped medication ended: `MedicationStatement.effectivePeriod.end` (else `effectiveDateTime`), or
+ * `MedicationRequest.dispenseRequest.validityPeriod.end`; the date part, `YYYY-MM-DD`.
+ */
+function endDateOf(resource: FhirJson): string | undefined {
+  const period = obj(resource.effectivePeriod);
+  const validity = obj(obj(resource.dispenseRequest)?.validityPeriod);
+  for (const v of [period?.end, resource.effectiveDateTime, validity?.end]) {
+    const m = typeof v === 'string' ? DATE_RE.exec(v.trim()) : null;
+    if (m && !Number.isNaN(Date.parse(m[1]))) return m[1];
+  }
+  return undefined;
 }
 
 function dedupe(inputs: DrugInput[]): DrugInput[] {
