@@ -1,6 +1,7 @@
 // Shared by the root scripts: Node version check, pnpm without a global install, install + build.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -49,4 +50,71 @@ export function prepare() {
   checkNode();
   install();
   build();
+  // Remembered for the CLI's fast path (`prepareIfChanged`).
+  mkdirSync(dirname(STAMP), { recursive: true });
+  writeFileSync(STAMP, JSON.stringify({ key: stampKey(), at: new Date().toISOString() }));
+}
+
+const STAMP = join(ROOT, 'node_modules', '.cache', 'vigil-prepared.json');
+/** What the build reads (turbo.json's build inputs) and what the install reads. */
+const ROOT_INPUTS = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', 'tsconfig.base.json', 'turbo.json'];
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.turbo', 'test-artifacts', 'coverage']);
+
+/**
+ * A fingerprint of every build and install input: path, size and mtime of each file under the workspaces' `src/`,
+ * their `package.json` and `tsconfig*.json`, `knowledge/` and the root manifests. About 1,000 stat calls (~10 ms).
+ */
+function inputsFingerprint() {
+  const lines = [];
+  const walk = (dir) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) {
+        if (!SKIP_DIRS.has(e.name)) walk(path);
+      } else walk0(path, lines);
+    }
+  };
+  for (const f of ROOT_INPUTS) walk0(join(ROOT, f), lines);
+  walk(join(ROOT, 'knowledge'));
+  for (const group of ['apps', 'packages', 'bench']) {
+    const base = join(ROOT, group);
+    const workspaces = group === 'bench' ? [base] : existsSync(base) ? readdirSync(base).map((d) => join(base, d)) : [];
+    for (const ws of workspaces) {
+      walk(join(ws, 'src'));
+      for (const f of existsSync(ws) && statSync(ws).isDirectory() ? readdirSync(ws) : []) if (f === 'package.json' || /^tsconfig.*\.json$/.test(f)) walk0(join(ws, f), lines);
+    }
+  }
+  return createHash('sha256').update(lines.sort().join('\n')).digest('hex');
+}
+
+/** One file's line of the fingerprint, when it exists. */
+function walk0(path, lines) {
+  if (!existsSync(path)) return;
+  const st = statSync(path);
+  lines.push(`${path}\u0000${st.size}\u0000${st.mtimeMs}`);
+}
+
+/**
+ * `prepare()`, skipped when nothing it reads changed since it last succeeded here (the operator CLI's fast path: a
+ * call then starts in well under a second and prints only its own output). Any doubt means a full prepare: no stamp,
+ * a different Node.js, a changed input, or a missing build output.
+ */
+export function prepareIfChanged(output = join(ROOT, 'apps', 'admin', 'dist', 'cli.js')) {
+  checkNode();
+  try {
+    if (existsSync(output) && JSON.parse(readFileSync(STAMP, 'utf8')).key === stampKey()) return;
+  } catch {
+    // no stamp or an unreadable one: prepare
+  }
+  prepare();
+}
+
+function stampKey() {
+  return `${process.version}\u0000${inputsFingerprint()}`;
 }

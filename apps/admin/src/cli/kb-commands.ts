@@ -1,8 +1,9 @@
 import { KbReleaseRepository, type KbReleaseRecord } from '@vigil/db';
-import { CURATED_KB_PATH, type CompiledKnowledgeBase, type KnowledgeBase, composeRelease, readCompiledKb } from '@vigil/engine';
+import { CURATED_KB_PATH, type CompiledKnowledgeBase, type KnowledgeBase, buildKnowledgeBase, composeRelease, readCompiledKb } from '@vigil/engine';
 import type { DataSource } from 'typeorm';
 import { CliUsageError } from './cli-usage.error';
 import type { ParsedArgs } from './parse-args';
+import { describeDiff, diffReleases } from './release-diff';
 
 export interface CliOutput {
   human: string;
@@ -20,8 +21,16 @@ export async function kbList(ds: DataSource): Promise<CliOutput> {
 export async function kbActivate(ds: DataSource, args: ParsedArgs): Promise<CliOutput> {
   const version = args.positional[0];
   if (!version) throw new CliUsageError('usage: kb activate VERSION');
-  const r = await new KbReleaseRepository(ds).activate(version);
-  return { human: `activated ${r.version}; running API instances switch within seconds`, json: r };
+  const repo = new KbReleaseRepository(ds);
+  const before = await repo.active();
+  const r = await repo.activate(version);
+  if (before?.version === r.version) return { human: `${r.version} was already active`, json: r };
+  const curated = readCompiledKb(CURATED_KB_PATH);
+  const diff = diffReleases(before ? await buildRelease(repo, curated, before.version) : buildKnowledgeBase(curated), await buildRelease(repo, curated, r.version));
+  return {
+    human: `activated ${r.version} (was ${before?.version ?? 'the curated pack alone'}: ${diff.added.length} rules added, ${diff.removed.length} removed, ${diff.changedSeverity.length} changed severity); running API instances switch within seconds`,
+    json: r,
+  };
 }
 
 export async function kbRollback(ds: DataSource): Promise<CliOutput> {
@@ -40,23 +49,33 @@ export async function buildRelease(repo: KbReleaseRepository, curated: CompiledK
   return composeRelease(curated, docs, release);
 }
 
+/** How many rules of each list a text diff shows (`--limit N`, 1–1000). */
+export function diffLimit(args: ParsedArgs): number {
+  const raw = args.flags.limit;
+  if (raw === undefined) return 20;
+  const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 1 && n <= 1000)) throw new CliUsageError('--limit must be a whole number from 1 to 1000');
+  return n;
+}
+
 export async function kbDiff(ds: DataSource, args: ParsedArgs): Promise<CliOutput> {
   const [a, b] = args.positional;
-  if (!a || !b) throw new CliUsageError('usage: kb diff A B');
+  if (!a || !b) throw new CliUsageError('usage: kb diff A B [--limit N]');
+  const limit = diffLimit(args);
   const repo = new KbReleaseRepository(ds);
   const curated = readCompiledKb(CURATED_KB_PATH);
-  const [ka, kb] = [await buildRelease(repo, curated, a), await buildRelease(repo, curated, b)];
-  const sev = (k: KnowledgeBase) => new Map(k.rules.map((r) => [`${r.sourceId}:${r.id}`, r.severity]));
-  const [sa, sb] = [sev(ka), sev(kb)];
-  const added = [...sb.keys()].filter((k) => !sa.has(k));
-  const removed = [...sa.keys()].filter((k) => !sb.has(k));
-  const changed = [...sb.entries()].filter(([k, s]) => sa.has(k) && sa.get(k) !== s).map(([k, s]) => ({ rule: k, from: sa.get(k), to: s }));
+  const diff = diffReleases(await buildRelease(repo, curated, a), await buildRelease(repo, curated, b));
   const curatedNote = [a, b].some((v) => v !== curated.version) ? '\n(curated rules compared as built now; imported sources as stored)' : '';
   return {
-    human: `${a} → ${b}: ${added.length} rules added, ${removed.length} removed, ${changed.length} changed severity${curatedNote}\n${changed
-      .slice(0, 20)
-      .map((c) => `  ${c.rule}: ${c.from} → ${c.to}`)
-      .join('\n')}`,
-    json: { from: a, to: b, added: added.length, removed: removed.length, changedSeverity: changed, addedRules: added.slice(0, 1000), removedRules: removed.slice(0, 1000) },
+    human: `${describeDiff(a, b, diff, limit)}${curatedNote}`,
+    json: {
+      from: a,
+      to: b,
+      added: diff.added.length,
+      removed: diff.removed.length,
+      changedSeverity: diff.changedSeverity,
+      addedRules: diff.added.slice(0, 1000),
+      removedRules: diff.removed.slice(0, 1000),
+    },
   };
 }

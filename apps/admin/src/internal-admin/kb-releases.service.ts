@@ -4,7 +4,7 @@ import { ProblemException } from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../common/actor';
-import type { KbReleaseView } from '@vigil/contracts';
+import { type KbReleaseView, isNonCommercialLicense } from '@vigil/contracts';
 
 const view = (r: KbReleaseRecord): KbReleaseView => ({
   version: r.version,
@@ -13,10 +13,21 @@ const view = (r: KbReleaseRecord): KbReleaseView => ({
   activatedAt: r.activatedAt,
   active: r.active,
   curatedVersion: r.curatedVersion,
-  sources: r.sourceRefs.map((s) => ({ id: s.id, title: s.title, license: s.license, format: s.format, pairs: s.pairs ?? null, hash: s.hash })),
+  sources: r.sourceRefs.map((s) => ({
+    id: s.id,
+    title: s.title,
+    license: s.license,
+    nonCommercial: isNonCommercialLicense(s.license),
+    format: s.format,
+    pairs: s.pairs ?? null,
+    hash: s.hash,
+  })),
   includedSources: (r.sources as { id?: unknown; title?: unknown; license?: unknown }[])
     .filter((s) => s && typeof s.id === 'string')
-    .map((s) => ({ id: String(s.id), title: String(s.title ?? s.id), license: typeof s.license === 'string' ? s.license : 'unknown' })),
+    .map((s) => {
+      const license = typeof s.license === 'string' ? s.license : 'unknown';
+      return { id: String(s.id), title: String(s.title ?? s.id), license, nonCommercial: isNonCommercialLicense(license) };
+    }),
   counts: r.counts ?? {},
 });
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SEVERITIES, type Severity } from '@vigil/contracts';
+import { SEVERITIES, type Severity, isNonCommercialLicense } from '@vigil/contracts';
 import { type KnowledgeBase, loadCuratedKb } from '@vigil/engine';
 import { ProblemException } from '@vigil/platform';
 import type { KbStatusResponse } from '@vigil/contracts';
@@ -28,6 +28,7 @@ export class KbStatusService {
         id: s.id,
         title: s.title,
         license: s.license,
+        nonCommercial: isNonCommercialLicense(s.license),
         url: s.url ?? null,
         rules: kb.rules.filter((r) => r.sourceId === s.id).length,
         citedByRules: kb.rules.filter((r) => r.citations.some((c) => c.source === s.id)).length,

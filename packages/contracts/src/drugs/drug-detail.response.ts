@@ -2,9 +2,11 @@ import { z } from 'zod';
 
 export const DrugDetailSchema = z
   .object({
-    id: z.string().describe('Ingredient id'),
-    name: z.string().describe('Generic name'),
-    rxcui: z.string().nullable().describe('RxNorm RxCUI, null when unknown'),
+    id: z.string().describe('Ingredient id, or product id (as search returns them)'),
+    kind: z.enum(['ingredient', 'product']).describe('`ingredient`, or `product` for a combination product: then the other fields describe its ingredients together'),
+    name: z.string().describe('Generic name, or product name'),
+    ingredients: z.array(z.object({ id: z.string().describe('Ingredient id'), name: z.string().describe('Generic name') })).describe('Its ingredients (itself for an ingredient)'),
+    rxcui: z.string().nullable().describe('RxNorm RxCUI, null when unknown (always null for a product)'),
     atc: z.array(z.string()).describe('WHO ATC codes'),
     synonyms: z.array(z.string()).describe('Other names (INN, BAN, abbreviations)'),
     salts: z.array(z.string()).describe('Salt and ester forms that resolve to it'),
@@ -31,5 +33,5 @@ export const DrugDetailSchema = z
       })
       .describe('Rule counts'),
   })
-  .meta({ id: 'DrugDetail', description: 'What the knowledge base knows about an ingredient.' });
+  .meta({ id: 'DrugDetail', description: 'What the knowledge base knows about an ingredient or a combination product.' });
 export type DrugDetail = z.infer<typeof DrugDetailSchema>;

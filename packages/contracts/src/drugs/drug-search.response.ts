@@ -2,9 +2,10 @@ import { z } from 'zod';
 
 export const DrugSearchHitSchema = z
   .object({
-    id: z.string().describe('Ingredient id, or the product id of a combination product'),
+    id: z.string().describe('Ingredient id, or the product id of a combination product; `GET /v1/drugs/{id}` describes either'),
     ingredientId: z.string().optional().describe('Single-ingredient hits: the ingredient id (use with `GET /v1/drugs/{id}`)'),
     ingredientIds: z.array(z.string()).describe('Ingredient ids (several for a combination product)'),
+    ingredients: z.array(z.object({ id: z.string().describe('Ingredient id'), name: z.string().describe('Generic name') })).describe('The ingredients with their generic names'),
     name: z.string().describe('Generic name, or product name'),
     matched: z.string().describe('The name that matched the query, as the knowledge base writes it'),
     kind: z.enum(['generic', 'synonym', 'salt', 'brand', 'product']).describe('What the matched name is'),

@@ -6,6 +6,9 @@ import type { CheckOf, EntryCheck } from './entry.check';
 import type { NameRegistry } from './name.registry';
 import type { LocatedEntry } from './yaml-source.reader';
 
+/** The files of commonly prescribed drugs (ClinCalc top-300): their ingredients are marked `common`. */
+const COMMON_FILE_RE = /(?:^|[/\\])top300-[^/\\]*\.ya?ml$/;
+
 /**
  * `ingredients/*.yaml`: one entry per active ingredient with its codes, names (every name must point at one drug:
  * `names`), enzyme roles and risk domains.
@@ -68,7 +71,8 @@ export class IngredientSectionCompiler {
       const reviewed = c.obj.reviewed;
       if (reviewed !== undefined && typeof reviewed !== 'boolean') c.error('reviewed', 'must be true or false');
       if (c.errors === 0 && id && name) {
-        ingredients.push({ id, name, ...(rxcui ? { rxcui } : {}), atc, synonyms, salts, brands, roles, risks, sourceId: CURATED_SOURCE_ID });
+        const common = COMMON_FILE_RE.test(e.file);
+        ingredients.push({ id, name, ...(rxcui ? { rxcui } : {}), atc, synonyms, salts, brands, roles, risks, ...(common ? { common } : {}), sourceId: CURATED_SOURCE_ID });
         if (typeof reviewed === 'boolean') explicitReview.set(id, reviewed);
       }
     }

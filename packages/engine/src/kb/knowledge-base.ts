@@ -1,4 +1,4 @@
-import type { KbInfo, Severity } from '@vigil/contracts';
+import { type KbInfo, type Severity, isNonCommercialLicense } from '@vigil/contracts';
 import type {
   CompiledKnowledgeBase,
   KbClass,
@@ -106,6 +106,7 @@ export class KnowledgeBase {
   private readonly labelsOf: LabelMatch[][];
   private readonly domainsOf: KbDomain[][];
   private readonly productBySet = new Map<string, KbProduct>();
+  private readonly productById = new Map<string, KbProduct>();
   private readonly rxcuiIndex = new Map<string, KbIngredient>();
   private readonly atcIndex = new Map<string, KbIngredient[]>();
   private readonly directRuleCounts: number[];
@@ -133,7 +134,7 @@ export class KnowledgeBase {
     this.info = {
       version: doc.version,
       releasedAt: doc.releasedAt,
-      sources: doc.sources.map((s) => ({ id: s.id, title: s.title, license: s.license, ...(s.url ? { url: s.url } : {}) })),
+      sources: doc.sources.map((s) => ({ id: s.id, title: s.title, license: s.license, nonCommercial: isNonCommercialLicense(s.license), ...(s.url ? { url: s.url } : {}) })),
     };
 
     const n = doc.ingredients.length;
@@ -218,6 +219,7 @@ export class KnowledgeBase {
     for (const p of doc.products) {
       const key = [...new Set(p.ingredients)].sort().join('+');
       if (!this.productBySet.has(key)) this.productBySet.set(key, p);
+      if (!this.productById.has(p.id)) this.productById.set(p.id, p);
     }
     this.names = new NameIndex(doc.ingredients, doc.products, doc.otherNames ?? []);
     for (const w of doc.washouts ?? []) {
@@ -241,6 +243,17 @@ export class KnowledgeBase {
   ingredient(id: string): KbIngredient | undefined {
     const i = this.ingredientIndex.get(id);
     return i === undefined ? undefined : this.ingredients[i];
+  }
+
+  /** Rules that apply to the ingredient directly or through a class (0 for an unknown id). */
+  ruleCount(id: string): number {
+    const i = this.ingredientIndex.get(id);
+    return i === undefined ? 0 : this.ruleCounts[i];
+  }
+
+  /** The combination product with this id. */
+  product(id: string): KbProduct | undefined {
+    return this.productById.get(id);
   }
 
   ingredientAt(index: number): KbIngredient {

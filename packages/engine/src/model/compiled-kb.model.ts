@@ -39,6 +39,8 @@ export interface KbIngredient {
    * a check that contains it says so. Absent = reviewed (documents written before the flag existed).
    */
   reviewed?: false;
+  /** Among the commonly prescribed drugs (the curated pack's `ingredients/top300-*.yaml`): drug search ranks it first. */
+  common?: true;
   /** Knowledge source that defined the ingredient. */
   sourceId: string;
 }

@@ -2,7 +2,7 @@ import type { IngredientDescription, KnowledgeBase } from '../kb/knowledge-base'
 import { NAME_KIND_PRIORITY, type NameEntry, type NameKind } from '../resolver/name.index';
 import { ABBREVIATIONS, BRAND_CHANGES, FAMILY_NAMES, LOOK_ALIKE_GROUPS } from '../resolver/name-safety.table';
 import { boundedPrefixDistance } from '../text/string-distance';
-import { compactKey, foldText, words } from '../text/name.normalizer';
+import { compactKey, foldText, stripLevel1, stripLevel2, stripSig, stripUnitStrengths, words } from '../text/name.normalizer';
 
 export type SearchMatch = 'exact' | 'prefix' | 'word-prefix' | 'fuzzy';
 
@@ -12,6 +12,8 @@ export interface DrugSearchHit {
   /** Set for single-ingredient hits. */
   ingredientId?: string;
   ingredientIds: string[];
+  /** The ingredients, with their generic names (one for a single-ingredient drug). */
+  ingredients: { id: string; name: string }[];
   /** Generic name (ingredient) or product name. */
   name: string;
   /** The name that matched the query, as written in the knowledge base. */
@@ -37,18 +39,33 @@ interface Keyed {
   word: number;
 }
 
+interface Candidate {
+  k: Keyed;
+  match: SearchMatch;
+  distance: number;
+  /** A commonly prescribed drug (every ingredient `common`). */
+  common: boolean;
+  /** Rules that apply to it (most of its ingredients'): the tie-breaker among equally common drugs. */
+  weight: number;
+  /** Which form of the query matched: 0 as typed, then with strengths and dose forms removed. */
+  variant: number;
+}
+
 const MATCH_TIER: Readonly<Record<SearchMatch, number>> = { exact: 0, prefix: 1, 'word-prefix': 2, fuzzy: 3 };
 
 /**
  * Autocomplete over generic names, synonyms, salts, brands and combination products: exact > prefix > prefix of an
- * inner word ("glargine" → insulin glargine) > spelling-tolerant prefix; within a tier generics and shorter names
- * first; one hit per drug.
+ * inner word ("glargine" → insulin glargine) > spelling-tolerant prefix; within a tier commonly prescribed drugs
+ * first, then generics and shorter names; one hit per drug. Strength, dose-form and sig text is ignored as the
+ * resolver ignores it ("warfarin 5 mg" finds warfarin).
  */
 export class DrugSearchIndex {
   private readonly sorted: Keyed[];
   private readonly byFirstChar = new Map<string, Keyed[]>();
   /** Look-alike name key → the keys of the names it is confused with. */
   private readonly lookAlikes = new Map<string, string[]>();
+  /** Target key → commonness and rule weight, computed once per drug. */
+  private readonly targetRank = new Map<string, { common: boolean; weight: number }>();
 
   constructor(private readonly kb: KnowledgeBase) {
     for (const group of LOOK_ALIKE_GROUPS) {
@@ -83,10 +100,15 @@ export class DrugSearchIndex {
     const limit = Math.max(1, Math.min(options.limit ?? 10, 50));
     const q = compactKey(query);
     if (q.length === 0) return [];
-    const best = new Map<string, { k: Keyed; match: SearchMatch; distance: number }>();
-    const offer = (k: Keyed, match: SearchMatch, distance: number) => {
+    // The query as typed, then without strengths that carry a unit, then without any strength, dose form or route
+    // ("Ibuprofen 400 MG Oral Tablet" → ibuprofen); a bare number stays in the first two ("Mag-Ox 400").
+    const folded = stripSig(foldText(query));
+    const keys = [...new Set([q, words(stripUnitStrengths(folded)).join(''), stripLevel1(folded).join(''), stripLevel2(folded).join('')])].filter((k) => k.length > 0);
+    const best = new Map<string, Candidate>();
+    const offer = (k: Keyed, match: SearchMatch, distance: number, variant = 0) => {
+      const candidate = { k, match, distance, variant, ...this.rankOf(k.entry.target) };
       const prev = best.get(k.entry.target.key);
-      if (!prev || compareHit({ k, match, distance }, prev) < 0) best.set(k.entry.target.key, { k, match, distance });
+      if (!prev || compareHit(candidate, prev) < 0) best.set(k.entry.target.key, candidate);
     };
     // The resolver's name facts: a changed brand lists its current and historic ingredients, an abbreviation its
     // drug, a family name its members (as the resolver suggests them), ahead of look-alike spellings.
@@ -107,32 +129,36 @@ export class DrugSearchIndex {
         if (e) offer({ key: e.key, entry: e, word: 0 }, 'prefix', 0);
       }
     }
-    for (let i = lowerBound(this.sorted, q); i < this.sorted.length && this.sorted[i].key.startsWith(q); i++) {
-      const k = this.sorted[i];
-      offer(k, k.word > 0 ? 'word-prefix' : k.key === q ? 'exact' : 'prefix', 0);
-    }
-    if ((options.fuzzy ?? true) && best.size < limit && q.length >= 4) {
-      const max = q.length >= 8 ? 2 : 1;
-      const pool = new Set<Keyed>([...(this.byFirstChar.get(q[0]) ?? []), ...(this.byFirstChar.get(q[1]) ?? [])]);
+    keys.forEach((key, variant) => {
+      for (let i = lowerBound(this.sorted, key); i < this.sorted.length && this.sorted[i].key.startsWith(key); i++) {
+        const k = this.sorted[i];
+        offer(k, k.word > 0 ? 'word-prefix' : k.key === key ? 'exact' : 'prefix', 0, variant);
+      }
+    });
+    const fq = keys[keys.length - 1];
+    if ((options.fuzzy ?? true) && best.size < limit && fq.length >= 4) {
+      const max = fq.length >= 8 ? 2 : 1;
+      const pool = new Set<Keyed>([...(this.byFirstChar.get(fq[0]) ?? []), ...(this.byFirstChar.get(fq[1]) ?? [])]);
       for (const k of pool) {
         if (best.has(k.entry.target.key)) continue;
-        const d = boundedPrefixDistance(q, k.key, max);
-        if (d <= max) offer(k, 'fuzzy', d);
+        const d = boundedPrefixDistance(fq, k.key, max);
+        if (d <= max) offer(k, 'fuzzy', d, keys.length - 1);
       }
     }
     // Names confused with the query ("hydroxyurea" → hydroxyzine) come last.
-    const confused = new Set((this.lookAlikes.get(q) ?? []).map((k) => this.kb.names.exact(k)?.target.key));
-    const isConfused = (h: { k: Keyed }) => (confused.has(h.k.entry.target.key) && h.k.entry.key !== q ? 1 : 0);
+    const confused = new Set(keys.flatMap((key) => this.lookAlikes.get(key) ?? []).map((k) => this.kb.names.exact(k)?.target.key));
+    const isConfused = (h: Candidate) => (confused.has(h.k.entry.target.key) && !keys.includes(h.k.entry.key) ? 1 : 0);
     return [...best.values()]
       .sort((a, b) => isConfused(a) - isConfused(b) || compareHit(a, b))
       .slice(0, limit)
       .map(({ k, match, distance }) => {
         const t = k.entry.target;
-        const score = match === 'exact' ? 1 : match === 'prefix' ? 0.9 : match === 'word-prefix' ? 0.8 : Math.max(0.3, 0.7 - distance / Math.max(q.length, 1));
+        const score = match === 'exact' ? 1 : match === 'prefix' ? 0.9 : match === 'word-prefix' ? 0.8 : Math.max(0.3, 0.7 - distance / Math.max(fq.length, 1));
         return {
           id: t.id,
           ...(t.kind === 'ingredient' ? { ingredientId: t.id } : {}),
           ingredientIds: [...t.ingredientIds],
+          ingredients: t.ingredientIds.map((id) => ({ id, name: this.kb.ingredient(id)?.name ?? id })),
           name: t.display,
           matched: k.entry.name,
           kind: k.entry.kind,
@@ -141,13 +167,37 @@ export class DrugSearchIndex {
         };
       });
   }
+
+  /**
+   * Common: every ingredient is among the commonly prescribed drugs (`common`). Weight: the most rules that apply to
+   * one of its ingredients. Vigil does not ship a prescription-volume ranking (the public ones are copyrighted
+   * compilations); among equally common drugs, the one with more interactions to know about comes first.
+   */
+  private rankOf(t: NameEntry['target']): { common: boolean; weight: number } {
+    let rank = this.targetRank.get(t.key);
+    if (!rank) {
+      rank = {
+        common: t.ingredientIds.length > 0 && t.ingredientIds.every((id) => this.kb.ingredient(id)?.common === true),
+        weight: Math.max(0, ...t.ingredientIds.map((id) => this.kb.ruleCount(id))),
+      };
+      this.targetRank.set(t.key, rank);
+    }
+    return rank;
+  }
 }
 
-function compareHit(a: { k: Keyed; match: SearchMatch; distance: number }, b: { k: Keyed; match: SearchMatch; distance: number }): number {
+/**
+ * Exact > prefix > inner-word prefix > fuzzy; within a tier the query as typed before its stripped forms, then common
+ * drugs, closer spellings, generics, drugs with more rules, shorter names.
+ */
+function compareHit(a: Candidate, b: Candidate): number {
   return (
     MATCH_TIER[a.match] - MATCH_TIER[b.match] ||
+    a.variant - b.variant ||
+    Number(b.common) - Number(a.common) ||
     a.distance - b.distance ||
     NAME_KIND_PRIORITY[a.k.entry.kind] - NAME_KIND_PRIORITY[b.k.entry.kind] ||
+    b.weight - a.weight ||
     a.k.entry.key.length - b.k.entry.key.length ||
     (a.k.entry.target.display < b.k.entry.target.display ? -1 : a.k.entry.target.display > b.k.entry.target.display ? 1 : 0)
   );
