@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuditEventEntity } from '@vigil/db';
+import { AuditChainRepository } from '@vigil/db';
 import type { EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
 
@@ -11,19 +11,23 @@ export interface AuditInput {
   after?: Record<string, unknown> | null;
 }
 
-/** Writes audit events inside the caller's transaction, so a change and its record land (or fail) together. */
+/**
+ * Writes audit events inside the caller's transaction, so a change and its record land (or fail) together. Each
+ * event is chained to its predecessor by hash (`AuditChainRepository`): `./vigil audit verify` finds an edit or a
+ * deletion.
+ */
 @Injectable()
 export class AuditService {
   async record(manager: EntityManager, actor: Actor, input: AuditInput): Promise<void> {
-    await manager.insert(AuditEventEntity, {
+    await new AuditChainRepository(manager.connection).append(manager, {
       actorType: actor.type,
       actorId: actor.accountId ?? null,
       actorLabel: actor.label ?? null,
       action: input.action,
       targetType: input.targetType,
       targetId: input.targetId,
-      before: (input.before ?? null) as never,
-      after: (input.after ?? null) as never,
+      before: input.before ?? null,
+      after: input.after ?? null,
       requestId: actor.requestId ?? null,
       ip: actor.ip ?? null,
     });

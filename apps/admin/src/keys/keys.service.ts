@@ -64,6 +64,7 @@ export class KeysService {
         rateLimit: dto.rateLimit?.limit ?? null,
         rateWindowSeconds: dto.rateLimit?.windowSeconds ?? null,
         expiresAt,
+        usageTag: dto.usageTag ?? null,
       });
       await this.audit.record(m, actor, { action: 'key.create', targetType: 'api_key', targetId: entity.id, after: this.auditViewWithPlan(entity, plan) });
       // A new key may sit in an instance's negative cache if someone probed it: `created` clears those.
@@ -103,6 +104,7 @@ export class KeysService {
         key.rateWindowSeconds = dto.rateLimit?.windowSeconds ?? null;
       }
       if (expiresAt !== undefined) key.expiresAt = expiresAt;
+      if (dto.usageTag !== undefined) key.usageTag = dto.usageTag;
       await new ApiKeyRepository(m).save(key);
       await this.audit.record(m, actor, {
         action: 'key.update',
@@ -122,24 +124,33 @@ export class KeysService {
     let wait: (() => Promise<void>) | undefined;
     const result = await this.dataSource.transaction(async (m) => {
       const { key, account } = await this.load(m, scope, id, true);
-      if (key.status !== 'revoked') {
-        const before = { status: key.status };
-        key.status = 'revoked';
-        key.revokedAt = new Date();
-        await new ApiKeyRepository(m).save(key);
+      const before = { status: key.status };
+      wait = await this.markRevoked(m, key);
+      if (wait) {
         await this.audit.record(m, actor, {
           action: 'key.revoke',
           targetType: 'api_key',
           targetId: key.id,
           before,
-          after: { status: 'revoked', revokedAt: key.revokedAt.toISOString() },
+          after: { status: 'revoked', revokedAt: key.revokedAt!.toISOString() },
         });
-        wait = await this.events.publish(m, { type: 'key', keyId: key.id });
       }
       return this.view(key, account);
     });
     await wait?.();
     return result;
+  }
+
+  /**
+   * Revokes a key loaded (and locked) in `m`: saved, and announced to every API instance. Returns what to await for
+   * the announcement after commit, or undefined when the key was already revoked. The caller records the audit event.
+   */
+  async markRevoked(m: EntityManager, key: ApiKeyEntity): Promise<(() => Promise<void>) | undefined> {
+    if (key.status === 'revoked') return undefined;
+    key.status = 'revoked';
+    key.revokedAt = new Date();
+    await new ApiKeyRepository(m).save(key);
+    return this.events.publish(m, { type: 'key', keyId: key.id });
   }
 
   /** Not found and not yours look the same: a 404, so ids of other accounts' keys leak nothing. */
@@ -201,6 +212,7 @@ export class KeysService {
       rateLimit,
       effectiveRateLimit: rateLimit ?? plan.rateLimit,
       expiresAt: k.expiresAt?.toISOString() ?? null,
+      usageTag: k.usageTag,
       createdAt: k.createdAt.toISOString(),
       lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
       revokedAt: k.revokedAt?.toISOString() ?? null,
@@ -217,6 +229,7 @@ export class KeysService {
       allowedIps: k.allowedIps,
       rateLimit: k.rateLimit ? { limit: k.rateLimit, windowSeconds: k.rateWindowSeconds } : null,
       expiresAt: k.expiresAt?.toISOString() ?? null,
+      usageTag: k.usageTag,
     };
   }
 

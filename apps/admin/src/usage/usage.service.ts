@@ -30,6 +30,7 @@ export class UsageService {
 
     const rows = await this.keys.usageDays(account.id, since, to);
     const keys = await this.keys.listByAccount(account.id);
+    const tags = await this.keys.tagUsage(account.id, from, to);
 
     const byKey = new Map<string, Map<string, UsageCounts>>();
     let used = 0;
@@ -53,14 +54,17 @@ export class UsageService {
       keyUsage.push({ id: k.id, label: k.label, hint: k.hint, status, totals: daily.reduce((acc, d) => add(acc, d), zero()), daily });
     }
     const daily = dates.map((day) => ({ day, ...totalsByDay.get(day)! }));
+    const totals = daily.reduce((acc, d) => add(acc, d), zero());
     const plan = this.accounts.plan(effectivePlanId(account, now));
     return {
       days,
       from,
       to,
-      totals: daily.reduce((acc, d) => add(acc, d), zero()),
+      totals,
       daily,
       keys: keyUsage,
+      tags,
+      untaggedAllowed: Math.max(0, totals.allowed - tags.reduce((n, t) => n + t.allowed, 0)),
       month: { start: monthStart, used, quota: plan.monthlyQuota, remaining: Math.max(0, plan.monthlyQuota - used), plan: { id: plan.id, name: plan.name } },
     };
   }

@@ -118,6 +118,7 @@ export class ApiKeyPrincipalService implements ApiKeyPrincipalSource {
       allowedIps: parseAllowlist(r.allowedIps),
       rateLimit: r.rateLimit && r.rateWindowSeconds ? { limit: r.rateLimit, windowSeconds: r.rateWindowSeconds } : plan.rateLimit,
       monthlyQuota: plan.monthlyQuota,
+      ...(r.usageTag ? { usageTag: r.usageTag } : {}),
     };
   }
 

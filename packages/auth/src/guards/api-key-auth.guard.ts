@@ -35,6 +35,12 @@ export class ApiKeyAuthGuard implements CanActivate {
       if (bearer !== undefined) return this.cdsJwt.authenticate(bearer, req).then((p) => this.attach(req, p));
     }
     if (header === undefined || header === '') {
+      // A CDS Hooks route takes either credential: say both, and challenge both schemes (RFC 9110 allows several).
+      if (meta.acceptsCdsJwt && this.cdsJwt) {
+        throw keyProblem('ApiKeyMissing', 'Send your API key in the x-api-key header, or the CDS Hooks JWT of a registered issuer as Authorization: Bearer <JWT>.', {
+          'www-authenticate': 'ApiKey, Bearer',
+        });
+      }
       throw keyProblem('ApiKeyMissing', 'Send your API key in the x-api-key header.', { 'www-authenticate': 'ApiKey' });
     }
     if (typeof header !== 'string' || !checkKeyFormat(this.options.keyPrefix, header).ok) {

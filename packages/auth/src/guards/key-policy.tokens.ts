@@ -18,8 +18,8 @@ export type UsageOutcome = 'allowed' | 'rate_limited' | 'denied';
 
 /** Counts requests per key, day and outcome (batched by the implementation). */
 export interface UsageRecorder {
-  /** Counts `units` calls (default 1; a batch counts one per list). */
-  record(keyId: string, outcome: UsageOutcome, units?: number): void;
+  /** Counts `units` calls (default 1; a batch counts one per list), also under the request's usage tag when given. */
+  record(keyId: string, outcome: UsageOutcome, units?: number, tag?: string): void;
 }
 
 /**

@@ -8,6 +8,9 @@ import { quotaDecide, quotaMonth } from '../policy/monthly-quota';
 import { quotaUnitsOf } from '../decorators/quota-units.decorator';
 import { routeAuthMetadata } from './route-metadata';
 import { ACCOUNT_QUOTA, type AccountQuota, USAGE_RECORDER, type UsageRecorder } from './key-policy.tokens';
+import { USAGE_TAG_HEADER } from '@vigil/contracts';
+import { usageTagOf } from '../policy/usage-tag';
+import { ProblemException } from '../errors/problem.exception';
 
 export const KEY_THROTTLER = 'key';
 
@@ -69,6 +72,11 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
     const request = httpRequest(context);
     const principal = keyState(request).vigilKey;
     if (!principal) return true;
+    // The usage tag is checked before anything is counted: a malformed one is refused and costs nothing.
+    const { tag: sent, error } = usageTagOf((request as { headers: Record<string, string | string[] | undefined> }).headers);
+    // A call that names no tag counts under its key's default tag, if the key has one.
+    const tag = sent ?? principal.usageTag;
+    if (error) throw new ProblemException('ValidationFailed', { detail: error, errors: [{ pointer: `/headers/${USAGE_TAG_HEADER}`, code: 'format', message: error }] });
     const units = quotaUnitsOf(routeAuthMetadata(this.reflector, context).quotaUnits, (request as { body?: unknown }).body);
     if (this.quota) {
       const used = this.quota.used(principal.accountId, Date.now());
@@ -80,7 +88,7 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
     const key = this.generateKey(context, principal.keyId, name);
     // The in-memory storage answers synchronously; Redis is one EVALSHA round trip.
     if (this.storageService instanceof WindowCounterStorage)
-      return this.decide(context, principal, name, this.storageService.incrementSync(key, windowSeconds * 1000, limit), units);
+      return this.decide(context, principal, name, this.storageService.incrementSync(key, windowSeconds * 1000, limit), units, tag);
     let record: StorageRecord;
     try {
       record = await withStallTolerantTimeout(this.storageService.increment(key, windowSeconds * 1000, limit, 0, name), STORE_TIMEOUT_MS);
@@ -88,7 +96,7 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
       // Fail closed, and say so: without the shared counter no instance can enforce the limit.
       throw keyProblem('ServiceUnavailable', 'The rate-limit store is unreachable; retry shortly.', { 'retry-after': '5' });
     }
-    return this.decide(context, principal, name, record, units);
+    return this.decide(context, principal, name, record, units, tag);
   }
 
   protected override async getTracker(req: Record<string, unknown>): Promise<string> {
@@ -103,7 +111,7 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
     return this.canActivate(context);
   }
 
-  private decide(context: ExecutionContext, principal: ApiKeyPrincipal, name: string, record: StorageRecord, units: number): boolean {
+  private decide(context: ExecutionContext, principal: ApiKeyPrincipal, name: string, record: StorageRecord, units: number, tag: string | undefined): boolean {
     const { limit, windowSeconds } = principal.rateLimit;
     const remaining = record.isBlocked ? 0 : Math.max(0, limit - record.totalHits);
     const reset = record.timeToExpire;
@@ -114,7 +122,7 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
     reply.header('x-ratelimit-remaining', remaining);
     reply.header('x-ratelimit-reset', reset);
     if (record.isBlocked) {
-      this.usage.record(principal.keyId, 'rate_limited');
+      this.usage.record(principal.keyId, 'rate_limited', 1, tag);
       throw keyProblem(
         'RateLimited',
         `This API key allows ${limit} requests per ${windowSeconds} s; retry in ${record.timeToBlockExpire} s.`,
@@ -122,7 +130,7 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
         { limit, windowSeconds, retryAfterSeconds: record.timeToBlockExpire },
       );
     }
-    this.usage.record(principal.keyId, 'allowed', units);
+    this.usage.record(principal.keyId, 'allowed', units, tag);
     this.quota?.admitted(principal.accountId, units);
     return true;
   }

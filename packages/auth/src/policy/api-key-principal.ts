@@ -13,4 +13,6 @@ export interface ApiKeyPrincipal {
   rateLimit: { limit: number; windowSeconds: number };
   /** Calls per UTC calendar month the key's account may make (its plan in force). */
   monthlyQuota: number;
+  /** Usage tag of calls that send no `x-vigil-tag` header (absent = untagged). */
+  usageTag?: string;
 }

@@ -15,6 +15,7 @@ export const ApiKeyResponseSchema = z
     rateLimit: Limit.nullable().describe('The key’s own limit; null = the plan’s'),
     effectiveRateLimit: Limit,
     expiresAt: z.string().nullable(),
+    usageTag: z.string().nullable().describe('Default usage tag of calls that send no `x-vigil-tag`'),
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
     revokedAt: z.string().nullable(),

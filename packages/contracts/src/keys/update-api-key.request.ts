@@ -1,16 +1,19 @@
 import { z } from 'zod';
-import { ipOrCidr, isoTime, text, uniqueList } from '../validation/field-rules';
+import { isoTime, text, uniqueList } from '../validation/field-rules';
+import { NO_SCOPE_MESSAGE, allowedIpsSchema } from './allowed-ips.rule';
 import { ScopeSchema } from '../scopes';
 import { RateLimitSchema } from './rate-limit.request';
+import { UsageTagSchema } from '../usage/usage-tag';
 
-/** `PATCH /api/keys/:id` (and the admin's `PATCH /api/admin/keys/:id`): any subset; `null` clears rateLimit/expiresAt. */
+/** `PATCH /api/keys/:id` (and the admin's `PATCH /api/admin/keys/:id`): any subset; `null` clears rateLimit/expiresAt/usageTag. */
 export const UpdateApiKeyRequestSchema = z
   .strictObject({
     label: text(100, 'label').optional(),
-    scopes: uniqueList(ScopeSchema, 'scopes').min(1, { error: 'a key needs at least one scope' }).optional(),
-    allowedIps: z.array(ipOrCidr(), { error: 'allowedIps must be an array' }).max(100, { error: 'at most 100 entries' }).optional(),
+    scopes: uniqueList(ScopeSchema, 'scopes').min(1, { error: NO_SCOPE_MESSAGE }).optional(),
+    allowedIps: allowedIpsSchema().optional(),
     rateLimit: RateLimitSchema.nullable().optional(),
     expiresAt: isoTime('expiresAt').nullable().optional(),
+    usageTag: UsageTagSchema.nullable().optional(),
   })
   .meta({ id: 'UpdateApiKeyRequest' });
 export type UpdateApiKeyRequest = z.infer<typeof UpdateApiKeyRequestSchema>;

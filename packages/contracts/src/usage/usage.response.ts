@@ -29,6 +29,10 @@ export const UsageResponseSchema = z
     totals: UsageCountsSchema,
     daily: z.array(UsageDaySchema),
     keys: z.array(KeyUsageSchema),
+    tags: z
+      .array(z.object({ tag: z.string(), allowed: z.int(), rateLimited: z.int() }))
+      .describe('Calls per usage tag (`x-vigil-tag`) over the range, most first; untagged calls are the rest of `totals`'),
+    untaggedAllowed: z.int().describe('Allowed calls over the range that carried no usage tag'),
     month: z.object({ start: z.string(), used: z.int(), quota: z.int(), remaining: z.int(), plan: z.object({ id: z.string(), name: z.string() }) }),
   })
   .meta({ id: 'UsageResponse' });

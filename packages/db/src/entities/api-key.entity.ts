@@ -44,6 +44,10 @@ export class ApiKeyEntity {
   @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
   expiresAt: Date | null;
 
+  /** Default usage tag of calls that send no `x-vigil-tag` header. */
+  @Column({ name: 'usage_tag', type: 'text', nullable: true })
+  usageTag: string | null;
+
   @Column({ type: 'text', default: 'active' })
   status: ApiKeyStatus;
 

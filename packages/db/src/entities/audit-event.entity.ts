@@ -9,6 +9,19 @@ export class AuditEventEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
+  /** The chain the event belongs to, its position in it, and the hashes that link it (see AuditChainRepository). */
+  @Column({ type: 'text' })
+  chain: string;
+
+  @Column({ type: 'bigint' })
+  seq: string;
+
+  @Column({ name: 'prev_hash', type: 'text' })
+  prevHash: string;
+
+  @Column({ type: 'text' })
+  hash: string;
+
   @Column({ name: 'actor_type', type: 'text' })
   actorType: AuditActorType;
 

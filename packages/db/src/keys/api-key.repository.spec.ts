@@ -48,6 +48,7 @@ describe('ApiKeyRepository (real PostgreSQL)', () => {
       allowedIps: ['10.0.0.0/8'],
       rateLimit: 5,
       rateWindowSeconds: 60,
+      usageTag: null,
       accountStatus: 'active',
       plan: 'free',
       trialPlan: 'pro',

@@ -12,6 +12,8 @@ export interface ApiKeyLookup {
   allowedIps: string[];
   rateLimit: number | null;
   rateWindowSeconds: number | null;
+  /** Default usage tag of calls that send no `x-vigil-tag` header. */
+  usageTag: string | null;
   accountStatus: 'active' | 'suspended';
   plan: string;
   trialPlan: string | null;
@@ -27,6 +29,22 @@ export interface KeyUsageDelta {
   rateLimited: number;
   denied: number;
   lastUsed: Date;
+}
+
+/** Calls of one key on one UTC day under one usage tag (`x-vigil-tag`). */
+export interface KeyTagUsageDelta {
+  keyId: string;
+  day: string;
+  tag: string;
+  allowed: number;
+  rateLimited: number;
+}
+
+/** An account's calls under one usage tag over a range. */
+export interface TagUsage {
+  tag: string;
+  allowed: number;
+  rateLimited: number;
 }
 
 /** A stored day of a key's usage. */
@@ -56,6 +74,7 @@ export interface KeyLookupRow {
   allowed_ips: string[];
   rate_limit: number | null;
   rate_window_seconds: number | null;
+  usage_tag: string | null;
   account_status: 'active' | 'suspended';
   plan: string;
   trial_plan: string | null;
@@ -63,7 +82,7 @@ export interface KeyLookupRow {
 }
 
 /** Columns and join every key lookup reads (by hash here, by CDS issuer in `CdsRepository`); append a WHERE. */
-export const KEY_LOOKUP_SQL = `SELECT k.id, k.account_id, k.hint, k.status, k.expires_at, k.scopes, k.allowed_ips, k.rate_limit, k.rate_window_seconds,
+export const KEY_LOOKUP_SQL = `SELECT k.id, k.account_id, k.hint, k.status, k.expires_at, k.scopes, k.allowed_ips, k.rate_limit, k.rate_window_seconds, k.usage_tag,
               a.status AS account_status, a.plan, a.trial_plan, a.trial_ends_at
          FROM api_key k JOIN account a ON a.id = k.account_id`;
 
@@ -78,6 +97,7 @@ export function keyLookupOf(r: KeyLookupRow): ApiKeyLookup {
     allowedIps: r.allowed_ips,
     rateLimit: r.rate_limit,
     rateWindowSeconds: r.rate_window_seconds,
+    usageTag: r.usage_tag,
     accountStatus: r.account_status,
     plan: r.plan,
     trialPlan: r.trial_plan,
@@ -128,6 +148,32 @@ export class ApiKeyRepository {
     });
   }
 
+  /** Adds tagged counts (same batching as `addUsage`); deltas of keys that no longer exist are dropped. */
+  async addTagUsage(deltas: readonly KeyTagUsageDelta[]): Promise<void> {
+    if (!deltas.length) return;
+    const col = <T>(f: (d: KeyTagUsageDelta) => T) => deltas.map(f);
+    await this.manager.query(
+      `INSERT INTO api_key_tag_usage (key_id, day, tag, allowed, rate_limited)
+       SELECT u.id, u.day, u.tag, u.a, u.r FROM unnest($1::uuid[], $2::date[], $3::text[], $4::bigint[], $5::bigint[]) AS u(id, day, tag, a, r)
+        WHERE EXISTS (SELECT 1 FROM api_key k WHERE k.id = u.id)
+       ON CONFLICT (key_id, day, tag) DO UPDATE SET allowed = api_key_tag_usage.allowed + EXCLUDED.allowed,
+         rate_limited = api_key_tag_usage.rate_limited + EXCLUDED.rate_limited`,
+      [col((d) => d.keyId), col((d) => d.day), col((d) => d.tag), col((d) => d.allowed), col((d) => d.rateLimited)],
+    );
+  }
+
+  /** An account's calls per usage tag from `from` to `to` (inclusive), most calls first. */
+  async tagUsage(accountId: string, from: string, to: string): Promise<TagUsage[]> {
+    const rows = await this.manager.query<{ tag: string; allowed: string; rate_limited: string }[]>(
+      `SELECT u.tag, sum(u.allowed) AS allowed, sum(u.rate_limited) AS rate_limited
+         FROM api_key_tag_usage u JOIN api_key k ON k.id = u.key_id
+        WHERE k.account_id = $1 AND u.day >= $2::date AND u.day <= $3::date
+        GROUP BY u.tag ORDER BY sum(u.allowed) DESC, u.tag`,
+      [accountId, from, to],
+    );
+    return rows.map((r) => ({ tag: r.tag, allowed: Number(r.allowed), rateLimited: Number(r.rate_limited) }));
+  }
+
   /** Stored usage of an account's keys from `from` to `to` (`YYYY-MM-DD`, inclusive). */
   async usageDays(accountId: string, from: string, to: string): Promise<KeyUsageDay[]> {
     const rows: { key_id: string; day: string; allowed: string; rate_limited: string; denied: string }[] = await this.manager.query(
@@ -173,7 +219,8 @@ export class ApiKeyRepository {
 
   /** Inserts a new key (its `id` and `createdAt` are filled in). */
   insert(
-    fields: Pick<ApiKeyEntity, 'accountId' | 'keyHash' | 'hint' | 'label' | 'scopes' | 'allowedIps' | 'rateLimit' | 'rateWindowSeconds' | 'expiresAt'>,
+    fields: Pick<ApiKeyEntity, 'accountId' | 'keyHash' | 'hint' | 'label' | 'scopes' | 'allowedIps' | 'rateLimit' | 'rateWindowSeconds' | 'expiresAt'> &
+      Partial<Pick<ApiKeyEntity, 'usageTag'>>,
   ): Promise<ApiKeyEntity> {
     return this.manager.save(this.manager.create(ApiKeyEntity, fields));
   }

@@ -6,6 +6,9 @@ import { AddKbSources1763700400000 } from './1763700400000-add-kb-sources';
 import { AddAccountMonthUsage1763700600000 } from './1763700600000-add-account-month-usage';
 import { AddEmailVerification1763700700000 } from './1763700700000-add-email-verification';
 import { AddCdsHooks1763700800000 } from './1763700800000-add-cds-hooks';
+import { AddAuditChain1763700900000 } from './1763700900000-add-audit-chain';
+import { AddKeyTagUsage1763701000000 } from './1763701000000-add-key-tag-usage';
+import { AddKeyUsageTag1763701100000 } from './1763701100000-add-key-usage-tag';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -17,4 +20,7 @@ export const MIGRATIONS = [
   AddAccountMonthUsage1763700600000,
   AddEmailVerification1763700700000,
   AddCdsHooks1763700800000,
+  AddAuditChain1763700900000,
+  AddKeyTagUsage1763701000000,
+  AddKeyUsageTag1763701100000,
 ];
