@@ -44,10 +44,10 @@ suite('dashboard in a real browser', () => {
   let secondKey = '';
 
   /** The call a clinical system makes: POST /v1/interactions/check with the key. */
-  async function callApi(key: string): Promise<{ status: number; body: any }> {
+  async function callApi(key: string, tag?: string): Promise<{ status: number; body: any }> {
     const res = await fetch(`${api.url}/v1/interactions/check`, {
       method: 'POST',
-      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      headers: { 'x-api-key': key, 'content-type': 'application/json', ...(tag ? { 'x-vigil-tag': tag } : {}) },
       body: JSON.stringify({ drugs: ['warfarin', 'ibuprofen'] }),
     });
     return { status: res.status, body: await res.json() };
@@ -108,7 +108,7 @@ suite('dashboard in a real browser', () => {
       executablePath: CHROMIUM,
       headless: true,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      viewport: { width: 1440, height: 900 },
+      viewport: { width: 1280, height: 800 }, // a laptop (the phone size is in browser-layout.e2e-spec.ts)
       deviceScaleFactor: 1,
       locale: 'en-GB',
       timezoneId: 'UTC',
@@ -193,6 +193,7 @@ suite('dashboard in a real browser', () => {
     await shot('03-create-key-validation');
     await dialog.getByTestId('key-ips').fill('127.0.0.0/8\n::1');
     await feedback.getByText('2 entries OK').waitFor();
+    await dialog.getByTestId('key-usage-tag').fill('Dispensing');
     await dialog.getByTestId('create-submit').click();
     const input = dialog.getByTestId('created-key');
     await input.waitFor();
@@ -209,10 +210,13 @@ suite('dashboard in a real browser', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('127.0.0.0/8');
     expect(await row.textContent()).toMatch(/active/);
+    // The key's default usage tag, stored lower-cased.
+    expect(await row.getByTestId('key-usage-tag-shown').textContent()).toBe('tag dispensing');
   }, 60_000);
 
   it('the key works on the API (200)', async () => {
-    const r = await callApi(firstKey);
+    // Tagged as a module of the caller's system: the usage page splits usage by tag.
+    const r = await callApi(firstKey, 'Pharmacy-Module');
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ interactions: expect.any(Array), summary: expect.any(Object), disclaimer: expect.any(String) });
     expect(r.body.interactions.length).toBeGreaterThan(0);
@@ -240,6 +244,10 @@ suite('dashboard in a real browser', () => {
         if (Date.now() > deadline) throw new Error("the API's usage counters did not reach api_key_usage");
         await new Promise((r) => setTimeout(r, 200));
       }
+      while ((await c.query('SELECT 1 FROM api_key_tag_usage WHERE key_id = $1 AND tag = $2', [keyId, 'pharmacy-module'])).rowCount === 0) {
+        if (Date.now() > deadline) throw new Error("the API's tagged usage did not reach api_key_tag_usage");
+        await new Promise((r) => setTimeout(r, 200));
+      }
     } finally {
       await c.end();
     }
@@ -247,6 +255,11 @@ suite('dashboard in a real browser', () => {
     await page.getByTestId('quota').waitFor();
     const todayRow = page.locator('[data-testid=key-usage] details.chart-data tbody tr').last();
     expect(Number(await todayRow.locator('td').nth(1).textContent())).toBeGreaterThanOrEqual(1); // the call in the previous step
+    // That call's usage tag, with its share of the allowed calls, and the untagged rest.
+    const tagRow = page.getByTestId('usage-tag-row').first();
+    expect(await tagRow.locator('td').first().textContent()).toBe('pharmacy-module');
+    expect(Number(await tagRow.locator('td').nth(1).textContent())).toBe(1);
+    expect(await page.getByTestId('usage-tags-table').textContent()).toContain('(untagged)');
     await page.goto(`${admin.url}/#/usage`);
     await page.locator('.seg.active', { hasText: '30 days' }).waitFor();
     await page.getByTestId('quota').waitFor();
@@ -396,6 +409,23 @@ suite('dashboard in a real browser', () => {
     expect(await page.getByTestId('kb-active').textContent()).toContain(await release.getAttribute('data-version'));
     expect(await page.getByTestId('kb-rollback').isDisabled()).toBe(true);
     await shot('13-admin-kb');
+  }, 60_000);
+
+  it('the knowledge-base page flags an imported source whose licence forbids commercial use', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-nc-'));
+    const file = join(dir, 'nc.csv');
+    writeFileSync(file, 'a,b,severity,mechanism,management,citation\nwarfarin,naproxen,major,Local view.,Avoid.,Paper 2020\n');
+    const imported = vigilCli(['kb', 'import', '--format', 'vigil-csv', '--source-id', 'nc-rules', '--license', 'CC BY-NC-SA 4.0', file], { DATABASE_URL: db.url });
+    expect(imported).toMatchObject({ nonCommercial: true, active: false });
+    // The page is already on #/admin/kb: reload it to read the new release.
+    await page.goto(`${admin.url}/#/admin/kb`);
+    await page.reload();
+    const row = page.locator(`[data-testid=kb-release-row][data-version="${imported.release}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('nc-rules (CC BY-NC-SA 4.0, non-commercial)');
+    // Recorded, not live: the page offers to activate it.
+    expect(await row.getByRole('button', { name: 'Activate' }).count()).toBe(1);
+    rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
   it('sign-in errors are generic: a wrong password and an unknown email read the same', async () => {

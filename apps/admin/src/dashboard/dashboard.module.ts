@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CdsOverridesModule } from '../cds-overrides/cds-overrides.module';
 import { InternalAdminModule } from '../internal-admin/internal-admin.module';
 import { UsageModule } from '../usage/usage.module';
 import { ClientConfigController } from './client-config.controller';
@@ -9,10 +10,10 @@ import { SecurityHeadersService } from './security-headers.service';
 
 /**
  * The web dashboard: its static single-page app at `/`, `GET /api/config`, security headers for the whole admin
- * app, and the JSON endpoints only the dashboard needs (usage, internal admin).
+ * app, and the JSON endpoints only the dashboard needs (usage, CDS override report, internal admin).
  */
 @Module({
-  imports: [UsageModule, InternalAdminModule],
+  imports: [UsageModule, CdsOverridesModule, InternalAdminModule],
   controllers: [ClientConfigController, DashboardController],
   providers: [ClientConfigService, DashboardAssetsService, SecurityHeadersService],
 })

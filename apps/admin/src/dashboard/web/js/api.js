@@ -59,6 +59,8 @@ export async function api(method, path, body) {
 export const get = (path) => api('GET', path);
 export const post = (path, body) => api('POST', path, body);
 export const patch = (path, body) => api('PATCH', path, body);
+export const put = (path, body) => api('PUT', path, body);
+export const del = (path) => api('DELETE', path);
 
 /** Builds a query string from the defined, non-empty values. */
 export function query(params) {

@@ -1,6 +1,6 @@
 // Inline SVG charts drawn here (no chart library): a sparkline for the keys table and a stacked daily bar
 // chart by outcome for the usage page. Colours come from CSS classes, so the CSP needs no inline styles.
-import { h, s } from './dom.js';
+import { h, mount, s } from './dom.js';
 import { num } from './format.js';
 
 export const OUTCOMES = [
@@ -30,60 +30,86 @@ export function sparkline(daily, { width = 80, height = 24 } = {}) {
   return h('span', { class: 'sparkline-wrap' }, svg, h('span', { class: 'spark-total' }, num(sum)));
 }
 
-function niceMax(v) {
-  if (v <= 5) return 5;
-  const p = 10 ** Math.floor(Math.log10(v));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= v) return m * p;
-  return 10 * p;
+/**
+ * Y-axis ticks for request counts: whole numbers only (1, 2, 5, 10, 20, 25, 50… apart), at most five, the top one
+ * at or above the largest bar.
+ */
+export function countTicks(maxValue) {
+  const raw = Math.max(1, maxValue) / 4;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  const step = Math.max(1, [1, 2, 2.5, 5, 10].map((m) => Math.round(m * p * 1e6) / 1e6).find((v) => v >= raw && Number.isInteger(v)) ?? 1);
+  const top = step * Math.max(1, Math.ceil(maxValue / step));
+  const ticks = [];
+  for (let v = 0; v <= top; v += step) ticks.push(v);
+  return ticks;
 }
 
-/** Stacked bars per day (allowed, rate-limited, denied) with a y axis, date ticks, legend and data table. */
+/** The width the chart will get, before it is in the page: a little under the content column's, at most 760. */
+function guessWidth() {
+  const main = document.getElementById('main');
+  const w = (main ? main.clientWidth : document.documentElement.clientWidth) - 80;
+  return Math.max(240, Math.min(760, w));
+}
+
+/**
+ * Stacked bars per day (allowed, rate-limited, denied) with a y axis, date ticks, legend and data table. The SVG is
+ * drawn for the width it is shown at (and redrawn when that changes), so its labels are 11 px on a phone as on a
+ * laptop instead of shrinking with the picture.
+ */
 export function stackedBars(daily, { height = 220, title = 'Requests per day' } = {}) {
-  const W = 760;
-  const H = height;
-  const pad = { l: 48, r: 8, t: 10, b: 26 };
-  const innerW = W - pad.l - pad.r;
-  const innerH = H - pad.t - pad.b;
-  const max = niceMax(Math.max(0, ...daily.map(total)));
-  const slot = innerW / Math.max(1, daily.length);
-  const bw = Math.max(2, Math.min(28, slot * 0.7));
-  const y = (v) => pad.t + innerH - (innerH * v) / max;
-  const grid = [];
-  for (let i = 0; i <= 4; i++) {
-    const v = (max * i) / 4;
-    grid.push(s('line', { class: 'grid', x1: pad.l, x2: W - pad.r, y1: y(v), y2: y(v) }));
-    grid.push(s('text', { class: 'axis', x: pad.l - 6, y: y(v) + 4, 'text-anchor': 'end' }, num(v)));
-  }
-  const every = Math.ceil(daily.length / 10);
-  const bars = daily.map((d, i) => {
-    const x = pad.l + i * slot + (slot - bw) / 2;
-    let base = 0;
-    const segs = OUTCOMES.map((o) => {
-      const v = d[o.key];
-      if (!v) return null;
-      const r = s('rect', { class: `bar bar-${o.key}`, x, y: y(base + v), width: bw, height: Math.max(1, y(base) - y(base + v)) });
-      base += v;
-      return r;
+  const svg = s('svg', { class: 'chart', role: 'img', 'aria-label': `${title}, stacked by outcome` });
+  let drawnWidth = 0;
+  const draw = (W) => {
+    drawnWidth = W;
+    const H = height;
+    const pad = { l: 48, r: 8, t: 10, b: 26 };
+    const innerW = W - pad.l - pad.r;
+    const innerH = H - pad.t - pad.b;
+    const ticks = countTicks(Math.max(0, ...daily.map(total)));
+    const max = ticks.at(-1);
+    const slot = innerW / Math.max(1, daily.length);
+    const bw = Math.max(2, Math.min(28, slot * 0.7));
+    const y = (v) => pad.t + innerH - (innerH * v) / max;
+    const grid = ticks.flatMap((v) => [
+      s('line', { class: 'grid', x1: pad.l, x2: W - pad.r, y1: y(v), y2: y(v) }),
+      s('text', { class: 'axis axis-y', x: pad.l - 6, y: y(v) + 4, 'text-anchor': 'end' }, num(v)),
+    ]);
+    // Date labels ("11-25", about 40 px at 11 px) far enough apart not to overlap.
+    const every = Math.max(1, Math.ceil(daily.length / Math.max(1, Math.floor(innerW / 44))));
+    const bars = daily.map((d, i) => {
+      const x = pad.l + i * slot + (slot - bw) / 2;
+      let base = 0;
+      const segs = OUTCOMES.map((o) => {
+        const v = d[o.key];
+        if (!v) return null;
+        const r = s('rect', { class: `bar bar-${o.key}`, x, y: y(base + v), width: bw, height: Math.max(1, y(base) - y(base + v)) });
+        base += v;
+        return r;
+      });
+      const tip = `${d.day}: ${OUTCOMES.map((o) => `${o.label.toLowerCase()} ${num(d[o.key])}`).join(', ')}`;
+      const last = i === daily.length - 1;
+      const labelled = last || (i % every === 0 && daily.length - 1 - i >= every);
+      return s(
+        'g',
+        { class: 'bar-group' },
+        s('title', null, tip),
+        s('rect', { class: 'bar-hit', x: pad.l + i * slot, y: pad.t, width: slot, height: innerH }),
+        segs,
+        labelled ? s('text', { class: 'axis axis-x', x: x + bw / 2, y: H - 8, 'text-anchor': last ? 'end' : 'middle' }, d.day.slice(5)) : null,
+      );
     });
-    const tip = `${d.day}: ${OUTCOMES.map((o) => `${o.label.toLowerCase()} ${num(d[o.key])}`).join(', ')}`;
-    return s(
-      'g',
-      { class: 'bar-group' },
-      s('title', null, tip),
-      s('rect', { class: 'bar-hit', x: pad.l + i * slot, y: pad.t, width: slot, height: innerH }),
-      segs,
-      i % every === 0 || i === daily.length - 1 ? s('text', { class: 'axis', x: x + bw / 2, y: H - 8, 'text-anchor': 'middle' }, d.day.slice(5)) : null,
-    );
-  });
-  const svg = s(
-    'svg',
-    { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `${title}, stacked by outcome` },
-    s('title', null, title),
-    grid,
-    s('line', { class: 'axis-line', x1: pad.l, x2: W - pad.r, y1: y(0), y2: y(0) }),
-    bars,
-  );
-  return h('figure', { class: 'chart-figure' }, svg, legend(daily), dataTable(daily, title));
+    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    mount(svg, s('title', null, title), grid, s('line', { class: 'axis-line', x1: pad.l, x2: W - pad.r, y1: y(0), y2: y(0) }), bars);
+  };
+  draw(guessWidth());
+  const figure = h('figure', { class: 'chart-figure' }, svg, legend(daily), dataTable(daily, title));
+  if (typeof ResizeObserver === 'function') {
+    new ResizeObserver((entries) => {
+      const w = Math.floor(entries[0].contentRect.width);
+      if (w > 0 && Math.abs(w - drawnWidth) > 1) draw(w);
+    }).observe(figure);
+  }
+  return figure;
 }
 
 export function legend(daily) {
@@ -137,6 +163,17 @@ export function meter(used, quota) {
   return s(
     'svg',
     { class: `meter meter-${tone}`, viewBox: '0 0 400 12', preserveAspectRatio: 'none', role: 'img', 'aria-label': `${Math.round(ratio * 100)}% of the monthly quota used` },
+    s('rect', { class: 'meter-track', x: 0, y: 0, width: 400, height: 12, rx: 6 }),
+    s('rect', { class: 'meter-fill', x: 0, y: 0, width: Math.max(ratio > 0 ? 6 : 0, 400 * ratio), height: 12, rx: 6 }),
+  );
+}
+
+/** A neutral horizontal bar: `part` of `whole` (a share of calls, not a limit). */
+export function shareBar(part, whole, label) {
+  const ratio = whole ? Math.min(1, part / whole) : 0;
+  return s(
+    'svg',
+    { class: 'meter meter-ok', viewBox: '0 0 400 12', preserveAspectRatio: 'none', role: 'img', 'aria-label': label },
     s('rect', { class: 'meter-track', x: 0, y: 0, width: 400, height: 12, rx: 6 }),
     s('rect', { class: 'meter-fill', x: 0, y: 0, width: Math.max(ratio > 0 ? 6 : 0, 400 * ratio), height: 12, rx: 6 }),
   );

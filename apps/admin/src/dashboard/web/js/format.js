@@ -45,7 +45,22 @@ export function rate(r) {
   return `${num(r.limit)} / ${num(r.windowSeconds)} s`;
 }
 
-export const WINDOW_CHOICES = WINDOWS.map(([seconds, name]) => ({ seconds, name }));
+/** The units a rate-limit window can be written in, largest first. */
+export const WINDOW_UNITS = WINDOWS.map(([seconds, name]) => ({ seconds, name }));
+
+/**
+ * Any window the API accepts (1–86,400 s) as an amount of the largest unit that divides it exactly:
+ * 86400 → 1 day, 120 → 2 minutes, 90 → 90 seconds. So a form shows the stored window as it is.
+ */
+export function splitWindow(windowSeconds) {
+  const unit = WINDOW_UNITS.find((u) => windowSeconds % u.seconds === 0) || WINDOW_UNITS.at(-1);
+  return { amount: windowSeconds / unit.seconds, unit: unit.seconds };
+}
+
+/** "Pro trial" while a trial runs, else "Free plan": the same words in the sidebar, on the keys and usage pages. */
+export function planLabel(me) {
+  return me.trial && me.trial.active ? `${me.plan.name} trial` : `${me.plan.name} plan`;
+}
 
 export function percent(part, whole) {
   if (!whole) return '0%';

@@ -2,7 +2,8 @@
 // serves one page; every call goes to the admin JSON API with the session cookie and the CSRF header.
 import { ApiError, get, onSessionLost, post, rememberCsrf } from './api.js';
 import { h, mount } from './dom.js';
-import { badge, errorBox, spinner, toast } from './ui.js';
+import { planLabel } from './format.js';
+import { badge, clearToasts, errorBox, spinner, toast } from './ui.js';
 import { renderAuth } from './pages/auth-page.js';
 import { renderForgotPassword, renderResetPassword, renderVerifyEmail } from './pages/email-link-pages.js';
 import { renderKeys } from './pages/keys-page.js';
@@ -12,6 +13,8 @@ import { renderAccount } from './pages/account-page.js';
 import { renderAdminAccounts, renderAdminAccount } from './pages/admin-accounts-page.js';
 import { renderAdminAudit } from './pages/admin-audit-page.js';
 import { renderAdminKb } from './pages/admin-kb-page.js';
+import { renderCdsFeedback } from './pages/cds-feedback-page.js';
+import { renderAdminCdsFeedback } from './pages/admin-cds-feedback-page.js';
 
 const ROUTES = [
   { path: 'signin', title: 'Sign in', public: true, render: (ctx) => renderAuth(ctx, 'signin') },
@@ -22,15 +25,17 @@ const ROUTES = [
   { path: 'reset-password/:token', title: 'Choose a new password', public: true, any: true, render: renderResetPassword },
   { path: 'keys', title: 'API keys', nav: 'Keys', render: renderKeys },
   { path: 'usage', title: 'Usage', nav: 'Usage', render: renderUsage },
+  { path: 'cds-feedback', title: 'Alert feedback', nav: 'Alert feedback', render: renderCdsFeedback },
   { path: 'quickstart', title: 'Quickstart', nav: 'Quickstart', render: renderQuickstart },
   { path: 'account', title: 'Account', nav: 'Account', render: renderAccount },
   { path: 'admin/accounts', title: 'Accounts', nav: 'Accounts', admin: true, render: renderAdminAccounts },
   { path: 'admin/accounts/:id', title: 'Account', admin: true, navAs: 'admin/accounts', render: renderAdminAccount },
   { path: 'admin/audit', title: 'Audit log', nav: 'Audit log', admin: true, render: renderAdminAudit },
   { path: 'admin/kb', title: 'Knowledge base', nav: 'Knowledge base', admin: true, render: renderAdminKb },
+  { path: 'admin/cds-feedback', title: 'Override report', nav: 'Override report', admin: true, render: renderAdminCdsFeedback },
 ];
 
-const app = { config: null, me: null, flash: null };
+const app = { config: null, me: null, flash: null, returnTo: null };
 const root = document.getElementById('app');
 let renderSeq = 0;
 
@@ -82,7 +87,9 @@ async function signOut() {
     /* the session may already be gone */
   }
   app.me = null;
+  app.returnTo = null;
   rememberCsrf(null);
+  clearToasts();
   flash('You are signed out.');
   navigate('signin');
 }
@@ -93,25 +100,58 @@ function shell(route, content) {
   const link = (r) => h('a', { href: `#/${r.path}`, class: `nav-link${current === r.path ? ' active' : ''}`, 'aria-current': current === r.path ? 'page' : undefined }, r.nav);
   const userLinks = ROUTES.filter((r) => r.nav && !r.admin);
   const adminLinks = me.role === 'admin' ? ROUTES.filter((r) => r.nav && r.admin) : [];
-  const plan = me.trial && me.trial.active ? `${me.plan.name} trial` : me.plan.name;
-  return h(
-    'div',
-    { class: 'layout' },
+  const menuId = 'site-menu';
+  const header = h('header', { class: 'sidebar' });
+  // On a phone the links fold behind a Menu button, so the header stays one line tall.
+  const menuButton = h(
+    'button',
+    {
+      class: 'btn menu-toggle',
+      type: 'button',
+      'aria-expanded': 'false',
+      'aria-controls': menuId,
+      dataset: { testid: 'menu-toggle' },
+      onclick: () => {
+        const open = header.classList.toggle('open');
+        menuButton.setAttribute('aria-expanded', String(open));
+      },
+    },
+    'Menu',
+  );
+  mount(
+    header,
     h(
-      'aside',
-      { class: 'sidebar' },
+      'div',
+      { class: 'sidebar-top' },
       h('a', { class: 'brand', href: '#/keys' }, h('img', { src: '/assets/favicon.svg', alt: '', width: 28, height: 28 }), h('span', null, 'Vigil')),
+      menuButton,
+    ),
+    h(
+      'div',
+      { class: 'site-menu', id: menuId },
       h('nav', { 'aria-label': 'Main' }, userLinks.map(link)),
       adminLinks.length ? h('nav', { 'aria-label': 'Operator', class: 'nav-admin' }, h('p', { class: 'nav-heading' }, 'Operator'), adminLinks.map(link)) : null,
       h(
         'div',
         { class: 'sidebar-foot' },
         h('p', { class: 'who', title: me.email, dataset: { testid: 'who' } }, me.email),
-        h('p', null, badge(plan, 'info'), me.role === 'admin' ? badge('admin', 'neutral') : null),
+        h('p', null, badge(planLabel(me), 'info'), me.role === 'admin' ? badge('admin', 'neutral') : null),
         h('button', { class: 'btn btn-link', type: 'button', onclick: signOut, dataset: { testid: 'sign-out' } }, 'Sign out'),
       ),
     ),
-    h('main', { class: 'content', id: 'main', tabindex: '-1' }, me.emailVerified === false ? verifyBanner(me) : null, content),
+  );
+  return h(
+    'div',
+    { class: 'layout' },
+    header,
+    h(
+      'main',
+      { class: 'content', id: 'main', tabindex: '-1' },
+      me.emailVerified === false ? verifyBanner(me) : null,
+      // Notices (toasts) live here, in the flow above the page: they never cover a control.
+      h('div', { id: 'toasts', class: 'toasts', role: 'status', 'aria-live': 'polite' }),
+      content,
+    ),
   );
 }
 
@@ -152,6 +192,8 @@ async function render() {
   if (!found) return navigate(app.me ? 'keys' : 'signin');
   const { route, params } = found;
   if (!route.public && !app.me) {
+    // After sign-in, back to the page that asked for it (a bookmark, or the page a lost session left).
+    app.returnTo = location.hash.replace(/^#\/?/, '');
     return navigate('signin');
   }
   if (route.public && app.me && !route.any) return navigate('keys');
@@ -163,6 +205,14 @@ async function render() {
     navigate,
     refreshMe,
     flash,
+    /** Signed in: to the page that sent the user to sign in (when this account may see it), else the keys. */
+    signedIn: (account) => {
+      app.me = account;
+      const target = app.returnTo;
+      app.returnTo = null;
+      const back = target && match(target.split('?')[0]);
+      navigate(back && !back.route.public && (!back.route.admin || account.role === 'admin') ? target : 'keys');
+    },
     take: () => {
       const f = app.flash;
       app.flash = null;
@@ -189,6 +239,8 @@ async function render() {
 onSessionLost((err) => {
   if (!app.me) return;
   app.me = null;
+  clearToasts();
+  app.returnTo = location.hash.replace(/^#\/?/, '');
   flash(err.code === 'account_suspended' ? 'This account is suspended. Contact the operator.' : 'Your session has ended. Sign in again.', 'error');
   navigate('signin');
 });

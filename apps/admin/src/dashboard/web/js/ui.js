@@ -35,29 +35,112 @@ export function errorBox(err) {
   return h('div', { class: 'alert alert-error', role: 'alert' }, err && err.message ? err.message : String(err), id);
 }
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+const ROW_KEYS = ['data-key-id', 'data-account-id', 'data-version'];
+
+/** Where focus is now, described well enough to find the same control again after a re-render replaced it. */
+export function focusMemo(el = document.activeElement) {
+  if (!el || el === document.body || el === document.documentElement) return null;
+  const row = el.closest(ROW_KEYS.map((a) => `[${a}]`).join(','));
+  const attr = row && ROW_KEYS.find((a) => row.hasAttribute(a));
+  return { el, testid: el.getAttribute('data-testid'), row: row ? [attr, row.getAttribute(attr)] : null };
+}
+
+function focusable(el) {
+  if (!el || !el.isConnected || el.disabled || el.closest('[hidden], [inert]')) return false;
+  const r = el.getBoundingClientRect();
+  return r.width > 0 || r.height > 0;
+}
+
 /**
- * A modal <dialog>. `render(close)` returns its body; `onClose` runs however it closes (button, Escape).
- * The element is removed from the document when closed, so nothing it showed stays in the page.
+ * Puts focus back on the control a memo describes: the element itself while it is in the page, else the control
+ * with the same test id in the same row (a reload redrew the table), else that row, else the page's heading; never
+ * `<body>`.
+ */
+export function restoreFocus(memo) {
+  if (!memo) return;
+  if (focusable(memo.el)) return memo.el.focus();
+  const row = memo.row ? document.querySelector(`[${memo.row[0]}="${CSS.escape(memo.row[1])}"]`) : null;
+  const scope = row || document;
+  const same = memo.testid ? [...scope.querySelectorAll(`[data-testid="${CSS.escape(memo.testid)}"]`)].find(focusable) : null;
+  if (same) return same.focus();
+  if (row) {
+    const inRow = [...row.querySelectorAll(FOCUSABLE)].find(focusable);
+    if (inRow) return inRow.focus();
+    row.setAttribute('tabindex', '-1');
+    return row.focus();
+  }
+  const heading = document.querySelector('main h1');
+  if (heading) {
+    heading.setAttribute('tabindex', '-1');
+    heading.focus();
+  } else document.getElementById('main')?.focus();
+}
+
+/** Runs `fn` (a reload that redraws part of the page) and keeps focus on the same control, or its replacement. */
+export async function keepFocus(fn) {
+  const memo = focusMemo();
+  try {
+    return await fn();
+  } finally {
+    if (memo && !memo.el.isConnected && (document.activeElement === document.body || !document.activeElement)) restoreFocus(memo);
+  }
+}
+
+/**
+ * A modal <dialog>. `render(close, tools)` returns its body; `onClose` runs however it closes. Escape, the × button
+ * and the browser's cancel request ask `tools.setGuard(fn)`'s guard first, when one is set: it resolves true to let
+ * the dialog close. The element is removed from the document when closed, so nothing it showed stays in the page,
+ * and focus goes back to the control that opened the dialog (or what replaced it).
  */
 export function openDialog({ title, render, onClose, wide = false, testid }) {
-  const dlg = h('dialog', { class: `dialog${wide ? ' dialog-wide' : ''}`, 'aria-label': title, dataset: testid ? { testid } : undefined });
+  const opener = focusMemo();
+  const dlg = h('dialog', {
+    class: `dialog${wide ? ' dialog-wide' : ''}`,
+    'aria-labelledby': `dlg-${Math.random().toString(36).slice(2, 9)}`,
+    dataset: testid ? { testid } : undefined,
+  });
   let closed = false;
+  let guard = null;
+  let asking = false;
   const close = () => {
     if (closed) return;
     closed = true;
     if (dlg.open) dlg.close();
     dlg.remove();
     mount(dlg);
+    restoreFocus(opener);
     onClose?.();
   };
+  /** Escape, ×, or the browser asking: the guard may keep the dialog open. */
+  const requestClose = async () => {
+    if (closed || asking) return;
+    if (guard) {
+      asking = true;
+      try {
+        if (!(await guard())) return;
+      } finally {
+        asking = false;
+      }
+    }
+    close();
+  };
+  // Escape is handled here (the browser's own Escape handling would close at once, whatever the guard says).
+  dlg.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    e.stopPropagation();
+    void requestClose();
+  });
   dlg.addEventListener('cancel', (e) => {
     e.preventDefault();
-    close();
+    void requestClose();
   });
   dlg.addEventListener('close', () => close());
-  const titleEl = h('h2', { class: 'dialog-title' }, title);
+  const titleEl = h('h2', { class: 'dialog-title', id: dlg.getAttribute('aria-labelledby') }, title);
   const body = h('div', { class: 'dialog-body' });
-  mount(dlg, h('div', { class: 'dialog-head' }, titleEl, h('button', { class: 'icon-btn', type: 'button', 'aria-label': 'Close', onclick: close }, '×')), body);
+  mount(dlg, h('div', { class: 'dialog-head' }, titleEl, h('button', { class: 'icon-btn', type: 'button', 'aria-label': 'Close', onclick: () => void requestClose() }, '×')), body);
   document.body.append(dlg);
   mount(
     body,
@@ -65,11 +148,16 @@ export function openDialog({ title, render, onClose, wide = false, testid }) {
       setTitle: (t) => {
         titleEl.textContent = t;
       },
+      setGuard: (fn) => {
+        guard = fn;
+      },
       body,
     }),
   );
   dlg.showModal();
-  return { close, dialog: dlg, body };
+  // Start in the dialog's content (its first field or button), not on the × in its header.
+  [...body.querySelectorAll(FOCUSABLE)].find(focusable)?.focus();
+  return { close, requestClose, dialog: dlg, body };
 }
 
 /** A confirmation dialog; resolves true when confirmed. */
@@ -103,25 +191,63 @@ export function confirmDialog({ title, message, confirmLabel, danger = true }) {
   });
 }
 
-let toastHost;
+let fallbackToasts = null;
+
+/**
+ * A short notice about what just happened. Shown in the page's own notice area at the top of the main content (in
+ * the flow, so it never covers a button), until dismissed, replaced by newer ones (three at most) or the page
+ * changes. Pages without that area (sign-in) get a corner box.
+ */
 export function toast(message, tone = 'ok') {
-  toastHost ??= document.body.appendChild(h('div', { class: 'toasts', 'aria-live': 'polite' }));
-  const t = h('div', { class: `toast toast-${tone}`, role: 'status' }, message);
-  toastHost.append(t);
-  setTimeout(() => t.remove(), 4500);
+  let host = document.getElementById('toasts');
+  if (!host) {
+    fallbackToasts ??= h('div', { class: 'toasts toasts-floating', role: 'status', 'aria-live': 'polite' });
+    if (!fallbackToasts.isConnected) document.body.append(fallbackToasts);
+    host = fallbackToasts;
+  }
+  const t = h(
+    'div',
+    { class: `toast toast-${tone}`, dataset: { testid: 'toast' } },
+    h('span', { class: 'toast-text' }, message),
+    h('button', { class: 'icon-btn toast-close', type: 'button', 'aria-label': 'Dismiss', onclick: () => t.remove() }, '×'),
+  );
+  host.append(t);
+  while (host.children.length > 3) host.firstElementChild.remove();
 }
 
-/** Shows problem+json field errors next to the inputs whose `data-pointer` matches; the rest in `generalEl`. */
+/** Removes every notice (sign-out, a lost session): nothing from one session shows in the next. */
+export function clearToasts() {
+  document.getElementById('toasts')?.replaceChildren();
+  fallbackToasts?.replaceChildren();
+  fallbackToasts?.remove();
+}
+
+/**
+ * Shows problem+json field errors next to the inputs whose `data-pointer` matches; the rest in `generalEl`. An error
+ * about one entry of a list (`/allowedIps/2`) says which entry ("entry 3: …"); several errors for one field are a list.
+ */
 export function showFieldErrors(form, err, generalEl) {
   clearFieldErrors(form);
   const unplaced = [];
+  const bySlot = new Map();
   for (const e of err.errors || []) {
     const top = `/${(e.pointer || '').split('/')[1] || ''}`;
     const slot = form.querySelector(`[data-error-for="${CSS.escape(top)}"]`);
-    if (slot) {
-      slot.textContent = slot.textContent ? `${slot.textContent}; ${e.message}` : fieldMessage(e);
-      slot.closest('.field')?.classList.add('invalid');
-    } else unplaced.push(e);
+    if (slot) bySlot.set(slot, [...(bySlot.get(slot) || []), fieldMessage(e)]);
+    else unplaced.push(e);
+  }
+  for (const [slot, messages] of bySlot) {
+    if (messages.length === 1) slot.textContent = messages[0];
+    else
+      mount(
+        slot,
+        h(
+          'ul',
+          { class: 'field-error-list' },
+          messages.map((m) => h('li', null, m)),
+        ),
+      );
+    slot.closest('.field')?.classList.add('invalid');
   }
   if (generalEl) {
     if (!err.errors?.length || unplaced.length) mount(generalEl, errorBox(err));
@@ -135,7 +261,7 @@ function fieldMessage(e) {
 }
 
 export function clearFieldErrors(form) {
-  for (const slot of form.querySelectorAll('[data-error-for]')) slot.textContent = '';
+  for (const slot of form.querySelectorAll('[data-error-for]')) slot.replaceChildren();
   for (const f of form.querySelectorAll('.field.invalid')) f.classList.remove('invalid');
 }
 
@@ -175,11 +301,13 @@ export async function copyText(text, selectEl) {
   return false;
 }
 
-export function copyButton(getText, selectEl, label = 'Copy') {
+/** A Copy button; `onDone(ok)` hears whether the text reached the clipboard. */
+export function copyButton(getText, selectEl, label = 'Copy', onDone) {
   const btn = button(
     label,
     async () => {
       const ok = await copyText(getText(), typeof selectEl === 'function' ? selectEl() : selectEl);
+      onDone?.(ok);
       btn.textContent = ok ? 'Copied' : 'Press Ctrl+C';
       setTimeout(() => {
         btn.textContent = label;
@@ -190,25 +318,54 @@ export function copyButton(getText, selectEl, label = 'Copy') {
   return btn;
 }
 
+/**
+ * A table. Headers are strings or `{label, class, hidden}` (`hidden`: read by screen readers, not shown, e.g. the
+ * actions column). Each cell gets its column's name in `data-label`: when the table does not fit its column (a phone,
+ * a narrow window, long data) it is shown as a list of cards instead (CSS, `.as-cards`), from the same DOM, and back
+ * as a table once there is room for it again.
+ */
 export function table(headers, rows, { testid, className = '' } = {}) {
-  return h(
+  const cols = headers.map((x) => (typeof x === 'string' ? { label: x } : x));
+  for (const tr of [rows].flat(Infinity)) {
+    if (!(tr instanceof Element)) continue;
+    [...tr.children].forEach((cell, i) => {
+      if (cols[i] && cols[i].label && !cell.dataset.label) cell.dataset.label = cols[i].label;
+    });
+  }
+  const wrap = h(
     'div',
     { class: 'table-wrap' },
     h(
       'table',
-      { class: `table ${className}`, dataset: testid ? { testid } : undefined },
+      { class: `table table-cards ${className}`, dataset: testid ? { testid } : undefined },
       h(
         'thead',
         null,
         h(
           'tr',
           null,
-          headers.map((x) => h('th', { scope: 'col', class: x.class }, x.label ?? x)),
+          cols.map((x) => h('th', { scope: 'col', class: x.class }, x.hidden ? h('span', { class: 'sr-only' }, x.label) : x.label)),
         ),
       ),
       h('tbody', null, rows),
     ),
   );
+  if (typeof ResizeObserver === 'function') new ResizeObserver(() => fitTable(wrap)).observe(wrap);
+  return wrap;
+}
+
+/** Cards while the table is wider than its column; the table again once the column is as wide as the table was. */
+function fitTable(wrap) {
+  if (!wrap.isConnected || !wrap.clientWidth) return;
+  if (!wrap.classList.contains('as-cards')) {
+    if (wrap.scrollWidth > wrap.clientWidth + 1) {
+      wrap.dataset.tableWidth = String(wrap.scrollWidth);
+      wrap.classList.add('as-cards');
+    }
+  } else if (wrap.clientWidth >= Number(wrap.dataset.tableWidth)) {
+    wrap.classList.remove('as-cards');
+    fitTable(wrap);
+  }
 }
 
 /** The field error the server gives a new password below the minimum, said before any request is made. */

@@ -1,7 +1,7 @@
 // Account: email, plan and trial, and password change (which ends every session, this one included).
 import { ApiError, post } from '../api.js';
 import { h, mount } from '../dom.js';
-import { date, num, rate, relative } from '../format.js';
+import { date, num, planLabel, rate, relative } from '../format.js';
 import { badge, clearFieldErrors, field, pageHeader, shortPasswordError, showFieldErrors, statusBadge } from '../ui.js';
 
 export async function renderAccount(ctx) {
@@ -21,7 +21,7 @@ export async function renderAccount(ctx) {
       h('dt', null, 'Status'),
       h('dd', null, statusBadge(me.status), me.emailVerified === false ? badge('email unverified', 'warn') : null, me.role === 'admin' ? badge('internal admin', 'neutral') : null),
       h('dt', null, 'Plan'),
-      h('dd', null, h('strong', null, me.plan.name), trial && trial.active ? ` (trial; your account plan is ${own.name})` : ''),
+      h('dd', null, h('strong', null, planLabel(me)), trial && trial.active ? ` (your account plan is ${own.name})` : ''),
       h('dt', null, 'Trial'),
       h(
         'dd',

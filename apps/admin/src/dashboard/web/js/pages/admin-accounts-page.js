@@ -2,7 +2,7 @@
 import { get, post, query } from '../api.js';
 import { h, mount } from '../dom.js';
 import { date, rate, relative } from '../format.js';
-import { badge, button, confirmDialog, emptyState, errorBox, pageHeader, spinner, statusBadge, table, toast } from '../ui.js';
+import { badge, button, confirmDialog, emptyState, errorBox, keepFocus, pageHeader, spinner, statusBadge, table, toast } from '../ui.js';
 
 const PAGE = 25;
 
@@ -25,10 +25,11 @@ export async function renderAdminAccounts(ctx) {
     q ? h('a', { class: 'btn btn-ghost', href: '#/admin/accounts' }, 'Clear') : null,
   );
   const list = h('div', null, spinner());
-  const load = async () => {
-    const r = await get(`/api/admin/accounts${query({ q, limit: PAGE, offset })}`);
-    mount(list, accountsTable(ctx, r, load, q));
-  };
+  const load = () =>
+    keepFocus(async () => {
+      const r = await get(`/api/admin/accounts${query({ q, limit: PAGE, offset })}`);
+      mount(list, accountsTable(ctx, r, load, q));
+    });
   await load();
   return h('div', null, pageHeader('Accounts', 'Every account on this deployment. Suspending one stops all its keys at once.'), form, list);
 }
@@ -50,7 +51,12 @@ function accountsTable(ctx, r, reload, q) {
       h('td', { class: 'num' }, `${a.keys.active}`, h('span', { class: 'muted' }, ` / ${a.keys.total}`)),
       h('td', { title: a.lastActivityAt || '' }, relative(a.lastActivityAt)),
       h('td', null, date(a.createdAt)),
-      h('td', { class: 'actions' }, h('a', { class: 'btn btn-ghost', href: `#/admin/accounts/${a.id}` }, 'Keys'), a.id === ctx.app.me.id ? null : statusAction(a, reload)),
+      h(
+        'td',
+        { class: 'actions' },
+        h('a', { class: 'btn btn-ghost', href: `#/admin/accounts/${a.id}`, 'aria-label': `Keys of ${a.email}` }, 'Keys'),
+        a.id === ctx.app.me.id ? null : statusAction(a, reload),
+      ),
     ),
   );
   const prev = r.offset > 0 ? h('a', { class: 'btn btn-secondary', href: `#/admin/accounts${query({ q, offset: Math.max(0, r.offset - r.limit) })}` }, '← Previous') : null;
@@ -59,7 +65,7 @@ function accountsTable(ctx, r, reload, q) {
   return h(
     'section',
     { class: 'card card-flush' },
-    table(['Email', 'Status', 'Plan', { label: 'Keys (active / all)', class: 'num' }, 'Last activity', 'Created', { label: '', class: 'actions' }], rows, {
+    table(['Email', 'Status', 'Plan', { label: 'Keys (active / all)', class: 'num' }, 'Last activity', 'Created', { label: 'Actions', class: 'actions', hidden: true }], rows, {
       testid: 'accounts-table',
     }),
     h('div', { class: 'pager' }, h('span', { class: 'muted' }, `${r.offset + 1}–${r.offset + r.accounts.length} of ${r.total}`), prev, next),
@@ -92,13 +98,14 @@ function statusAction(a, reload) {
       }
       await reload();
     },
-    { kind: suspend ? 'ghost-danger' : 'ghost', dataset: { testid: suspend ? 'suspend' : 'reactivate' } },
+    { kind: suspend ? 'ghost-danger' : 'ghost', 'aria-label': `${suspend ? 'Suspend' : 'Reactivate'} ${a.email}`, dataset: { testid: suspend ? 'suspend' : 'reactivate' } },
   );
 }
 
 export async function renderAdminAccount(ctx) {
   const page = h('div', null, spinner());
-  const load = async () => {
+  const load = () => keepFocus(() => draw());
+  const draw = async () => {
     const r = await get(`/api/admin/accounts/${encodeURIComponent(ctx.params.id)}/keys`);
     const a = r.account;
     const rows = r.keys.map((k) =>
@@ -164,7 +171,7 @@ export async function renderAdminAccount(ctx) {
         ? h(
             'section',
             { class: 'card card-flush' },
-            table(['Label', 'Key', 'Status', 'Scopes', 'IP restrictions', 'Rate limit', 'Created', 'Last used', { label: '', class: 'actions' }], rows, {
+            table(['Label', 'Key', 'Status', 'Scopes', 'IP restrictions', 'Rate limit', 'Created', 'Last used', { label: 'Actions', class: 'actions', hidden: true }], rows, {
               testid: 'admin-keys-table',
             }),
           )

@@ -10,6 +10,11 @@ const PAGE = 50;
 const toIso = (local) => (local ? new Date(`${local}:00Z`).toISOString() : '');
 const toLocal = (iso) => (iso ? new Date(iso).toISOString().slice(0, 16) : '');
 
+/** An id with what it identifies in words ("request id 5f0c…"), never a bare UUID. */
+function labelledId(label, id) {
+  return h('div', { class: 'muted small id-line' }, `${label} `, h('span', { class: 'mono' }, id));
+}
+
 export async function renderAdminAudit(ctx) {
   const f = {
     actor: ctx.query.get('actor') || '',
@@ -49,9 +54,9 @@ export async function renderAdminAudit(ctx) {
       'tr',
       { dataset: { testid: 'audit-row' } },
       h('td', { class: 'nowrap' }, dateTime(e.createdAt)),
-      h('td', null, e.actor.label || e.actor.id || '—', h('div', { class: 'muted small' }, e.actor.type)),
+      h('td', null, e.actor.label || (e.actor.id ? labelledId('account', e.actor.id) : '—'), h('div', { class: 'muted small' }, e.actor.type)),
       h('td', null, h('code', null, e.action)),
-      h('td', null, e.target.type, e.target.id ? h('div', { class: 'muted small mono' }, e.target.id) : null),
+      h('td', null, e.target.type, e.target.id ? labelledId(`${e.target.type === 'api_key' ? 'key' : e.target.type} id`, e.target.id) : null),
       h('td', { class: 'mono small' }, e.ip || '—'),
       h(
         'td',
@@ -65,7 +70,7 @@ export async function renderAdminAudit(ctx) {
               e.after ? h('pre', { class: 'code small' }, `after ${JSON.stringify(e.after, null, 1)}`) : null,
             )
           : h('span', { class: 'muted' }, '—'),
-        e.requestId ? h('div', { class: 'muted small mono', title: 'request id' }, e.requestId) : null,
+        e.requestId ? labelledId('request id', e.requestId) : null,
       ),
     ),
   );

@@ -2,7 +2,7 @@
 import { get, post } from '../api.js';
 import { h, mount } from '../dom.js';
 import { date, dateTime, num, relative } from '../format.js';
-import { badge, button, confirmDialog, emptyState, errorBox, pageHeader, spinner, table, toast } from '../ui.js';
+import { badge, button, confirmDialog, emptyState, errorBox, keepFocus, pageHeader, spinner, table, toast } from '../ui.js';
 
 const SEVERITIES = ['contraindicated', 'major', 'moderate', 'minor', 'unknown'];
 
@@ -12,10 +12,11 @@ const stats = (counts) =>
 
 export async function renderAdminKb() {
   const page = h('div', null, spinner());
-  const load = async () => {
-    const [status, list] = await Promise.all([get('/api/admin/kb'), get('/api/admin/kb/releases')]);
-    mount(page, ...render(status, list.releases, load));
-  };
+  const load = () =>
+    keepFocus(async () => {
+      const [status, list] = await Promise.all([get('/api/admin/kb'), get('/api/admin/kb/releases')]);
+      mount(page, ...render(status, list.releases, load));
+    });
   try {
     await load();
   } catch (err) {
@@ -61,7 +62,7 @@ function render(status, releases, reload) {
       null,
       h('td', null, h('code', null, s.id)),
       h('td', null, s.url ? h('a', { href: s.url, rel: 'noopener noreferrer', target: '_blank' }, s.title) : s.title),
-      h('td', null, s.license),
+      h('td', null, licenceCell(s)),
       h('td', { class: 'num' }, num(s.rules)),
       h('td', { class: 'num' }, num(s.citedByRules)),
       h('td', { class: 'num' }, num(s.pathways)),
@@ -77,7 +78,7 @@ function render(status, releases, reload) {
       h('h2', { class: 'card-pad' }, 'Releases'),
       releases.length
         ? table(
-            ['Version', 'Created', 'Last activated', 'Sources (licence)', { label: '', class: 'actions' }],
+            ['Version', 'Created', 'Last activated', 'Sources (licence)', { label: 'Actions', class: 'actions', hidden: true }],
             releases.map((r) => releaseRow(r, reload)),
             { testid: 'kb-releases' },
           )
@@ -123,7 +124,7 @@ function activeCard(r) {
               null,
               h('td', null, h('code', null, s.id)),
               h('td', null, s.title),
-              h('td', null, s.license),
+              h('td', null, licenceCell(s)),
               h('td', null, s.format),
               h('td', { class: 'num' }, s.pairs == null ? '—' : num(s.pairs)),
             ),
@@ -134,12 +135,25 @@ function activeCard(r) {
   );
 }
 
+/** The licence, with a warning badge when it forbids commercial use (e.g. DDInter's CC BY-NC-SA 4.0). */
+function licenceCell(s) {
+  return s.nonCommercial
+    ? [s.license, ' ', h('span', { class: 'badge badge-warn', title: 'This licence forbids commercial use: check that your use of this release is allowed.' }, 'non-commercial')]
+    : s.license;
+}
+
 function releaseRow(r, reload) {
   const sources = h(
     'div',
     { class: 'chips' },
     h('span', { class: 'chip', title: 'Curated pack' }, r.curatedVersion),
-    r.sources.map((s) => h('span', { class: 'chip', title: `${s.title} · ${s.format}${s.pairs == null ? '' : ` · ${s.pairs} pairs`}` }, `${s.id} (${s.license})`)),
+    r.sources.map((s) =>
+      h(
+        'span',
+        { class: 'chip', title: `${s.title} · ${s.format}${s.pairs == null ? '' : ` · ${s.pairs} pairs`}${s.nonCommercial ? ' · non-commercial licence' : ''}` },
+        `${s.id} (${s.license}${s.nonCommercial ? ', non-commercial' : ''})`,
+      ),
+    ),
   );
   const activate = r.active
     ? null

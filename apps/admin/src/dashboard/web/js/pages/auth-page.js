@@ -53,8 +53,7 @@ export function renderAuth(ctx, mode) {
             return;
           }
           rememberCsrf(r.csrfToken);
-          ctx.app.me = r.account;
-          ctx.navigate('keys');
+          ctx.signedIn(r.account);
         } catch (err) {
           showFieldErrors(form, err, general);
           if (err.code === 'invalid_credentials') mount(general, errorBox(new Error('The email or password is incorrect.')));
@@ -74,8 +73,8 @@ export function renderAuth(ctx, mode) {
   const trialPlan = config.trial ? config.plans.find((p) => p.id === config.trial.plan) : null;
   const flashEl = flashed ? h('div', { class: `alert alert-${flashed.tone === 'error' ? 'error' : 'info'}`, role: 'status' }, flashed.message) : null;
   const aside = h(
-    'div',
-    { class: 'auth-aside' },
+    'aside',
+    { class: 'auth-aside', 'aria-label': 'About Vigil' },
     h('h2', null, 'Drug–drug interaction checks for your software'),
     h('p', null, 'Send a medication list to ', h('code', null, 'POST /v1/interactions/check'), ' and get every interacting pair with severity, mechanism and management.'),
     h(
@@ -99,9 +98,10 @@ export function renderAuth(ctx, mode) {
     'div',
     { class: 'auth' },
     h(
-      'div',
-      { class: 'auth-card' },
+      'main',
+      { class: 'auth-card', id: 'main', tabindex: '-1' },
       h('div', { class: 'brand brand-lg' }, h('img', { src: '/assets/favicon.svg', alt: '', width: 36, height: 36 }), h('span', null, 'Vigil')),
+      h('h1', { class: 'auth-title' }, signup ? 'Create your Vigil account' : 'Sign in to Vigil'),
       h(
         'div',
         { class: 'tabs', role: 'tablist' },

@@ -10,7 +10,7 @@ function card(title, ...children) {
     { class: 'auth auth-single' },
     h(
       'main',
-      { class: 'auth-card' },
+      { class: 'auth-card', id: 'main', tabindex: '-1' },
       h('div', { class: 'brand brand-lg' }, h('img', { src: '/assets/favicon.svg', alt: '', width: 36, height: 36 }), h('span', null, 'Vigil')),
       h('h1', { class: 'auth-title' }, title),
       ...children,

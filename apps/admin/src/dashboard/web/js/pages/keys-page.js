@@ -1,17 +1,36 @@
-// Keys: the account's API keys with a 7-day sparkline each; create (show-once panel), edit restrictions, revoke.
+// Keys: the account's API keys with a 7-day sparkline each; create (show-once panel), edit restrictions, revoke,
+// and the CDS Hooks client (JWT issuer) registered on a key.
 import { get, patch, post } from '../api.js';
 import { sparkline } from '../charts.js';
 import { h, mount } from '../dom.js';
-import { WINDOW_CHOICES, date, rate, relative } from '../format.js';
+import { WINDOW_UNITS, date, planLabel, rate, relative, splitWindow } from '../format.js';
 import { ipProblem, splitEntries } from '../ip-validate.js';
-import { button, clearFieldErrors, confirmDialog, copyButton, emptyState, field, openDialog, pageHeader, showFieldErrors, spinner, statusBadge, table, toast } from '../ui.js';
+import { openCdsClient } from './cds-client-dialog.js';
+import {
+  button,
+  clearFieldErrors,
+  confirmDialog,
+  copyButton,
+  emptyState,
+  field,
+  keepFocus,
+  openDialog,
+  pageHeader,
+  showFieldErrors,
+  spinner,
+  statusBadge,
+  table,
+  toast,
+} from '../ui.js';
 
 export async function renderKeys(ctx) {
   const page = h('div', null, spinner());
-  const reload = async () => {
-    const [{ keys }, usage] = await Promise.all([get('/api/keys'), get('/api/usage?days=7')]);
-    mount(page, view(ctx, keys, usage, reload));
-  };
+  // A reload redraws the table; focus stays on the same control (or its row) rather than falling to <body>.
+  const reload = () =>
+    keepFocus(async () => {
+      const [{ keys }, usage] = await Promise.all([get('/api/keys'), get('/api/usage?days=7')]);
+      mount(page, view(ctx, keys, usage, reload));
+    });
   await reload();
   return page;
 }
@@ -24,10 +43,14 @@ function view(ctx, keys, usage, reload) {
   const create = button('Create key', () => openCreate(ctx, reload), {
     kind: 'primary',
     disabled: atCap,
-    title: atCap ? `The ${me.plan.name} plan allows ${me.plan.maxKeys} active keys` : undefined,
+    title: atCap ? `The ${planLabel(me)} allows ${me.plan.maxKeys} active keys` : undefined,
     dataset: { testid: 'create-key' },
   });
-  const header = pageHeader('API keys', `${active} of ${me.plan.maxKeys} active keys on the ${me.plan.name} plan. Keys are shown in full only once, when created.`, create);
+  const header = pageHeader(
+    'API keys',
+    h('span', { dataset: { testid: 'keys-plan' } }, `${active} of ${me.plan.maxKeys} active keys on your ${planLabel(me)}. Keys are shown in full only once, when created.`),
+    create,
+  );
   if (!keys.length)
     return h(
       'div',
@@ -43,24 +66,31 @@ function view(ctx, keys, usage, reload) {
         ),
       ),
     );
+  // Eight columns that fit a laptop's content column (1280 px screen): a key's name, hint and status together, its
+  // restrictions together, its dates together, and the actions stacked. On a phone the same rows become cards.
   const rows = keys.map((k) => {
     const revoked = k.status === 'revoked';
     return h(
       'tr',
       { class: revoked ? 'row-muted' : '', dataset: { keyId: k.id, testid: 'key-row' } },
-      h('td', null, h('strong', { class: 'key-label' }, k.label)),
-      h('td', null, h('code', { class: 'hint' }, k.hint)),
       h(
         'td',
-        null,
-        statusBadge(k.status),
-        k.expiresAt && !revoked
-          ? h('div', { class: 'muted small', title: k.expiresAt }, k.status === 'expired' ? `expired ${date(k.expiresAt)}` : `expires ${date(k.expiresAt)}`)
-          : null,
+        { class: 'key-cell' },
+        h('strong', { class: 'key-label' }, k.label),
+        h('div', null, h('code', { class: 'hint' }, k.hint)),
+        k.usageTag ? h('div', { class: 'muted small', dataset: { testid: 'key-usage-tag-shown' } }, 'tag ', h('code', null, k.usageTag)) : null,
+        h(
+          'div',
+          { class: 'key-status' },
+          statusBadge(k.status),
+          k.expiresAt && !revoked
+            ? h('span', { class: 'muted small', title: k.expiresAt }, k.status === 'expired' ? `expired ${date(k.expiresAt)}` : `expires ${date(k.expiresAt)}`)
+            : null,
+        ),
       ),
       h(
         'td',
-        null,
+        { class: 'wide' },
         h(
           'div',
           { class: 'chips' },
@@ -69,7 +99,7 @@ function view(ctx, keys, usage, reload) {
       ),
       h(
         'td',
-        null,
+        { class: 'wide' },
         k.allowedIps.length
           ? h(
               'div',
@@ -78,19 +108,27 @@ function view(ctx, keys, usage, reload) {
             )
           : h('span', { class: 'muted' }, 'any IP'),
       ),
-      h('td', { class: 'nowrap' }, rate(k.effectiveRateLimit), k.rateLimit ? null : h('div', { class: 'muted small' }, 'plan default')),
+      h('td', null, h('span', { class: 'nowrap' }, rate(k.effectiveRateLimit)), k.rateLimit ? null : h('div', { class: 'muted small' }, 'plan default')),
       h('td', { class: 'nowrap', title: k.createdAt }, date(k.createdAt)),
-      h('td', { class: 'nowrap', title: k.lastUsedAt || '' }, relative(k.lastUsedAt)),
+      h('td', { title: k.lastUsedAt || '' }, relative(k.lastUsedAt)),
       h('td', null, sparkline(daily.get(k.id) || emptyWeek(usage))),
       h(
         'td',
         { class: 'actions' },
         revoked
           ? null
-          : [
-              button('Edit', () => openEdit(ctx, k, reload), { kind: 'ghost', dataset: { testid: 'edit-key' } }),
-              button('Revoke', () => revoke(k, reload), { kind: 'ghost-danger', dataset: { testid: 'revoke-key' } }),
-            ],
+          : h(
+              'div',
+              { class: 'action-stack' },
+              button('Edit', () => openEdit(ctx, k, reload), { kind: 'ghost', 'aria-label': `Edit “${k.label}”`, dataset: { testid: 'edit-key' } }),
+              button('CDS', () => openCdsClient(k), {
+                kind: 'ghost',
+                'aria-label': `CDS client of “${k.label}”`,
+                title: 'CDS Hooks client: the EHR’s JWT issuer and public keys',
+                dataset: { testid: 'cds-client' },
+              }),
+              button('Revoke', () => revoke(k, reload), { kind: 'ghost-danger', 'aria-label': `Revoke “${k.label}”`, dataset: { testid: 'revoke-key' } }),
+            ),
       ),
     );
   });
@@ -101,8 +139,9 @@ function view(ctx, keys, usage, reload) {
     h(
       'section',
       { class: 'card card-flush' },
-      table(['Label', 'Key', 'Status', 'Scopes', 'IP restrictions', 'Rate limit', 'Created', 'Last used', { label: '7 days' }, { label: '', class: 'actions' }], rows, {
+      table(['Key', 'Scopes', 'IP restrictions', 'Rate limit', 'Created', 'Last used', '7 days', { label: 'Actions', class: 'actions', hidden: true }], rows, {
         testid: 'keys-table',
+        className: 'keys-table',
       }),
     ),
   );
@@ -174,27 +213,40 @@ function keyForm(ctx, initial) {
   const ipField = field('Allowed IPs / CIDR ranges', ips, { pointer: '/allowedIps', hint: 'Requests from other addresses get 403 ip_not_allowed. Leave empty to allow any IP.' });
   ipField.insertBefore(ipStatus, ipField.querySelector('.field-error'));
 
+  // Any window the API accepts (1 s to 1 day) is shown as it is stored: 100 per 90 seconds stays 90 seconds.
   const custom = Boolean(initial && initial.rateLimit);
-  const useDefault = h('input', { type: 'radio', name: 'rl', value: 'default', checked: !custom });
-  const useCustom = h('input', { type: 'radio', name: 'rl', value: 'custom', checked: custom });
+  const shown = custom ? initial.rateLimit : me.plan.rateLimit;
+  const shownWindow = splitWindow(shown.windowSeconds);
+  const useDefault = h('input', { type: 'radio', name: 'rl', value: 'default', checked: !custom, dataset: { testid: 'rl-default' } });
+  const useCustom = h('input', { type: 'radio', name: 'rl', value: 'custom', checked: custom, dataset: { testid: 'rl-custom' } });
   const rlLimit = h('input', {
     type: 'number',
     min: 1,
     max: 1000000,
     step: 1,
-    value: custom ? initial.rateLimit.limit : me.plan.rateLimit.limit,
+    value: shown.limit,
     'aria-label': 'Requests',
     class: 'input-num',
+    dataset: { testid: 'rl-limit' },
   });
-  const rlWindow = h(
+  const rlAmount = h('input', {
+    type: 'number',
+    min: 1,
+    max: 86400,
+    step: 1,
+    value: shownWindow.amount,
+    'aria-label': 'Window length',
+    class: 'input-num input-num-short',
+    dataset: { testid: 'rl-window' },
+  });
+  const rlUnit = h(
     'select',
-    { 'aria-label': 'per' },
-    WINDOW_CHOICES.map((w) =>
-      h('option', { value: w.seconds, selected: (custom ? initial.rateLimit.windowSeconds : me.plan.rateLimit.windowSeconds) === w.seconds ? true : undefined }, w.name),
-    ),
+    { 'aria-label': 'Window unit', dataset: { testid: 'rl-unit' } },
+    [...WINDOW_UNITS].reverse().map((u) => h('option', { value: u.seconds, selected: shownWindow.unit === u.seconds ? true : undefined }, `${u.name}s`)),
   );
+  const windowSeconds = () => Number(rlAmount.value) * Number(rlUnit.value);
   const syncRl = () => {
-    rlLimit.disabled = rlWindow.disabled = useDefault.checked;
+    rlLimit.disabled = rlAmount.disabled = rlUnit.disabled = useDefault.checked;
   };
   useDefault.addEventListener('change', syncRl);
   useCustom.addEventListener('change', syncRl);
@@ -204,7 +256,8 @@ function keyForm(ctx, initial) {
     { class: 'field' },
     h('legend', null, 'Rate limit'),
     h('label', { class: 'check' }, useDefault, `Plan default (${rate(me.plan.rateLimit)})`),
-    h('label', { class: 'check' }, useCustom, 'Custom:', rlLimit, 'requests per', rlWindow),
+    h('div', { class: 'check rl-custom' }, h('label', { class: 'check' }, useCustom, 'Custom:'), rlLimit, h('span', null, 'requests per'), rlAmount, rlUnit),
+    h('p', { class: 'hint' }, 'A window from 1 second to 1 day, e.g. 100 requests per 90 seconds.'),
     h('p', { class: 'field-error', 'data-error-for': '/rateLimit' }),
   );
 
@@ -225,11 +278,26 @@ function keyForm(ctx, initial) {
   const expiryField = field('Expires', expirySel, { pointer: '/expiresAt' });
   expiryField.insertBefore(expiryDate, expiryField.querySelector('.field-error'));
 
+  const tag = h('input', {
+    name: 'usageTag',
+    maxlength: 64,
+    autocomplete: 'off',
+    spellcheck: false,
+    placeholder: 'e.g. pharmacy-module',
+    value: initial?.usageTag ?? '',
+    dataset: { testid: 'key-usage-tag' },
+  });
+  const tagField = field('Usage tag (optional)', tag, {
+    pointer: '/usageTag',
+    hint: 'Calls with this key that send no x-vigil-tag header count under this tag on the usage page.',
+  });
+
   const values = () => {
     const body = { label: label.value.trim() };
+    body.usageTag = tag.value.trim() === '' ? null : tag.value.trim().toLowerCase();
     body.scopes = scopeBoxes.filter((b) => b.checked).map((b) => b.value);
     body.allowedIps = splitEntries(ips.value);
-    body.rateLimit = useCustom.checked ? { limit: Number(rlLimit.value), windowSeconds: Number(rlWindow.value) } : null;
+    body.rateLimit = useCustom.checked ? { limit: Number(rlLimit.value), windowSeconds: windowSeconds() } : null;
     const v = expirySel.value;
     if (v === 'never') body.expiresAt = null;
     else if (v === 'date') body.expiresAt = expiryDate.value ? new Date(`${expiryDate.value}T23:59:59Z`).toISOString() : '';
@@ -241,12 +309,23 @@ function keyForm(ctx, initial) {
     if (!label.value.trim()) errors.push({ pointer: '/label', message: 'give the key a label' });
     if (!scopeBoxes.some((b) => b.checked)) errors.push({ pointer: '/scopes', message: 'choose at least one scope' });
     if (!checkIps()) errors.push({ pointer: '/allowedIps', message: 'fix the entries above' });
-    if (useCustom.checked && !(Number.isInteger(Number(rlLimit.value)) && Number(rlLimit.value) >= 1))
-      errors.push({ pointer: '/rateLimit', message: 'a whole number of requests, at least 1' });
+    if (useCustom.checked && !(Number.isInteger(Number(rlLimit.value)) && Number(rlLimit.value) >= 1 && Number(rlLimit.value) <= 1_000_000))
+      errors.push({ pointer: '/rateLimit', message: 'a whole number of requests, from 1 to 1,000,000' });
+    else if (useCustom.checked && !(Number.isInteger(Number(rlAmount.value)) && windowSeconds() >= 1 && windowSeconds() <= 86_400))
+      errors.push({ pointer: '/rateLimit', message: 'a window of whole units, from 1 second to 1 day' });
     if (expirySel.value === 'date' && !expiryDate.value) errors.push({ pointer: '/expiresAt', message: 'pick a date' });
+    if (tag.value.trim() !== '' && !/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/.test(tag.value.trim()))
+      errors.push({ pointer: '/usageTag', message: 'letters, digits, ".", "_", ":" or "-", starting with a letter or digit' });
     return errors;
   };
-  const fields = [field('Label', label, { pointer: '/label', hint: 'Where the key is used; shown in the table and the audit log.' }), scopes, ipField, rateField, expiryField];
+  const fields = [
+    field('Label', label, { pointer: '/label', hint: 'Where the key is used; shown in the table and the audit log.' }),
+    scopes,
+    ipField,
+    rateField,
+    expiryField,
+    tagField,
+  ];
   if (initial) checkIps();
   return { fields, values, localErrors };
 }
@@ -261,7 +340,7 @@ function openCreate(ctx, reload) {
       createdKey = null;
       void reload();
     },
-    render: (close, { setTitle, body }) => {
+    render: (close, { setTitle, setGuard, body }) => {
       const f = keyForm(ctx);
       const general = h('div', { class: 'form-general' });
       const submit = h('button', { class: 'btn btn-primary', type: 'submit', dataset: { testid: 'create-submit' } }, 'Create key');
@@ -278,15 +357,17 @@ function openCreate(ctx, reload) {
             if (!body2.allowedIps.length) delete body2.allowedIps;
             if (body2.rateLimit === null) delete body2.rateLimit;
             if (body2.expiresAt === null) delete body2.expiresAt;
+            if (body2.usageTag === null) delete body2.usageTag;
             submit.disabled = true;
             try {
               const created = await post('/api/keys', body2);
               createdKey = created.key;
               setTitle('Your new API key');
-              mount(
-                body,
-                showOnce(created, () => createdKey, close),
-              );
+              const panel = showOnce(created, () => createdKey, close);
+              // Escape or × before the key was copied would lose it for good: ask first.
+              setGuard(() => panel.copied() || confirmDiscard(created));
+              mount(body, panel.el);
+              panel.focus();
             } catch (err) {
               submit.disabled = false;
               showFieldErrors(form, err, general);
@@ -302,8 +383,25 @@ function openCreate(ctx, reload) {
   });
 }
 
-/** The one place a full key is ever shown. Closing the dialog drops it from the DOM and from memory. */
+function confirmDiscard(created) {
+  return confirmDialog({
+    title: 'Close without copying the key?',
+    message: h(
+      'div',
+      { dataset: { testid: 'discard-warning' } },
+      h('p', null, 'You have not copied ', h('strong', null, `“${created.label}”`), ' (', h('code', null, created.hint), '). Once this panel closes, nobody can show it again.'),
+      h('p', { class: 'muted' }, 'If you close it anyway, revoke the key and create a new one when you need it.'),
+    ),
+    confirmLabel: 'Close and lose the key',
+  });
+}
+
+/**
+ * The one place a full key is ever shown. Closing the dialog drops it from the DOM and from memory. `copied()` says
+ * whether it was copied (the Copy button, or a copy from the field).
+ */
 function showOnce(created, getKey, close) {
+  let copied = false;
   const input = h('input', {
     class: 'key-full',
     readonly: true,
@@ -314,7 +412,18 @@ function showOnce(created, getKey, close) {
     dataset: { testid: 'created-key' },
   });
   input.addEventListener('focus', () => input.select());
-  return h(
+  input.addEventListener('copy', () => {
+    copied = true;
+  });
+  const copy = copyButton(
+    () => getKey() || '',
+    () => input,
+    'Copy key',
+    (ok) => {
+      copied ||= ok;
+    },
+  );
+  const el = h(
     'div',
     { class: 'show-once', dataset: { testid: 'show-once' } },
     h(
@@ -323,16 +432,7 @@ function showOnce(created, getKey, close) {
       h('strong', null, 'Copy this key now. You will not see it again.'),
       h('p', null, 'Vigil stores only a hash of it. If you lose it, revoke it and create a new one.'),
     ),
-    h(
-      'div',
-      { class: 'key-box' },
-      input,
-      copyButton(
-        () => getKey() || '',
-        () => input,
-        'Copy key',
-      ),
-    ),
+    h('div', { class: 'key-box' }, input, copy),
     h(
       'dl',
       { class: 'meta' },
@@ -347,6 +447,22 @@ function showOnce(created, getKey, close) {
     ),
     h('div', { class: 'dialog-actions' }, button('I have stored the key — close', close, { kind: 'primary', dataset: { testid: 'close-show-once' } })),
   );
+  return { el, copied: () => copied, focus: () => copy.focus() };
+}
+
+const sameSet = (a, b) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+const sameLimit = (a, b) => (a && b ? a.limit === b.limit && a.windowSeconds === b.windowSeconds : !a && !b);
+
+/** What the edit form changed, and only that: a PATCH never rewrites a field the user did not touch. */
+export function changedFields(k, v) {
+  const changes = {};
+  if (v.label !== k.label) changes.label = v.label;
+  if (!sameSet(v.scopes, k.scopes)) changes.scopes = v.scopes;
+  if (v.allowedIps.join('\n') !== k.allowedIps.join('\n')) changes.allowedIps = v.allowedIps;
+  if (!sameLimit(v.rateLimit, k.rateLimit)) changes.rateLimit = v.rateLimit;
+  if ('expiresAt' in v) changes.expiresAt = v.expiresAt;
+  if ((v.usageTag ?? null) !== (k.usageTag ?? null)) changes.usageTag = v.usageTag;
+  return changes;
 }
 
 function openEdit(ctx, k, reload) {
@@ -368,12 +484,7 @@ function openEdit(ctx, k, reload) {
             const errors = f.localErrors();
             if (errors.length) return showFieldErrors(form, { errors, message: 'Check the form.' }, general);
             const v = f.values();
-            const changes = {};
-            if (v.label !== k.label) changes.label = v.label;
-            if (v.scopes.join() !== k.scopes.join()) changes.scopes = v.scopes;
-            if (v.allowedIps.join() !== k.allowedIps.join()) changes.allowedIps = v.allowedIps;
-            if (JSON.stringify(v.rateLimit) !== JSON.stringify(k.rateLimit)) changes.rateLimit = v.rateLimit;
-            if ('expiresAt' in v) changes.expiresAt = v.expiresAt;
+            const changes = changedFields(k, v);
             if (!Object.keys(changes).length) return close();
             submit.disabled = true;
             try {

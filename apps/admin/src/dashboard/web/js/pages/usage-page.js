@@ -1,9 +1,9 @@
 // Usage: requests per day by outcome, in total and per key, and the monthly quota.
 import { get } from '../api.js';
-import { meter, stackedBars } from '../charts.js';
+import { meter, shareBar, stackedBars } from '../charts.js';
 import { h } from '../dom.js';
-import { date, num, percent } from '../format.js';
-import { emptyState, pageHeader, statusBadge } from '../ui.js';
+import { date, num, percent, planLabel } from '../format.js';
+import { emptyState, pageHeader, statusBadge, table } from '../ui.js';
 
 const RANGES = [7, 30, 90];
 
@@ -19,7 +19,16 @@ export async function renderUsage(ctx) {
   const quota = h(
     'section',
     { class: 'card', dataset: { testid: 'quota' } },
-    h('div', { class: 'card-head' }, h('h2', null, 'This month'), h('span', { class: 'muted' }, `since ${date(m.start)} (UTC) · ${m.plan.name} plan`)),
+    h(
+      'div',
+      { class: 'card-head' },
+      h('h2', null, 'This month'),
+      h(
+        'span',
+        { class: 'muted', dataset: { testid: 'usage-plan' } },
+        `since ${date(m.start)} (UTC) · ${m.plan.id === ctx.app.me.plan.id ? planLabel(ctx.app.me) : `${m.plan.name} plan`}`,
+      ),
+    ),
     h('p', { class: 'big-number' }, num(m.used), h('span', { class: 'muted' }, ` of ${num(m.quota)} requests`), h('span', { class: 'pct' }, percent(m.used, m.quota))),
     meter(m.used, m.quota),
     h('p', { class: 'muted small' }, `${num(m.remaining)} left. Allowed requests count toward the quota; rate-limited and denied ones do not.`),
@@ -47,12 +56,46 @@ export async function renderUsage(ctx) {
         ),
       )
     : [h('section', { class: 'card' }, emptyState('No keys', 'Create a key to see its traffic here.'))];
+  // Usage split by module: calls that sent an x-vigil-tag header, each with its share of all allowed calls.
+  const untagged = usage.untaggedAllowed;
+  const byTag = h(
+    'section',
+    { class: 'card', dataset: { testid: 'usage-tags' } },
+    h('div', { class: 'card-head' }, h('h2', null, 'By usage tag'), h('span', { class: 'muted' }, 'the x-vigil-tag request header')),
+    usage.tags.length
+      ? table(
+          ['Tag', { label: 'Allowed', class: 'num' }, { label: 'Rate-limited', class: 'num' }, 'Share of allowed'],
+          [
+            ...usage.tags.map((x) =>
+              h(
+                'tr',
+                { dataset: { testid: 'usage-tag-row' } },
+                h('td', null, h('code', null, x.tag)),
+                h('td', { class: 'num' }, num(x.allowed)),
+                h('td', { class: 'num' }, num(x.rateLimited)),
+                h('td', null, shareBar(x.allowed, t.allowed, `${x.tag}: ${percent(x.allowed, t.allowed)} of allowed calls`), ' ', percent(x.allowed, t.allowed)),
+              ),
+            ),
+            h(
+              'tr',
+              null,
+              h('td', { class: 'muted' }, '(untagged)'),
+              h('td', { class: 'num' }, num(untagged)),
+              h('td', { class: 'num' }, '—'),
+              h('td', null, percent(untagged, t.allowed)),
+            ),
+          ],
+          { testid: 'usage-tags-table' },
+        )
+      : h('p', { class: 'muted small' }, 'No tagged calls in this range. Send an x-vigil-tag header (e.g. pharmacy-module) to see your usage split by module.'),
+  );
   return h(
     'div',
     null,
     pageHeader('Usage', 'Requests per UTC day by outcome. Counts reach this page within seconds.', range),
     quota,
     totals,
+    byTag,
     h('h2', { class: 'section-title' }, 'Per key'),
     perKey,
   );
