@@ -6,6 +6,8 @@ export function adminAppOptions(config: AdminConfig, log: Partial<CreateAppOptio
   return {
     bodyLimit: 256 * 1024,
     rejectNulBytes: true,
+    // The secret-scanning endpoint verifies the reporter's signature over the exact bytes it sent.
+    rawBody: true,
     trustProxy: config.TRUSTED_PROXIES,
     timeouts: httpTimeouts(config),
     metrics: { token: config.METRICS_TOKEN, port: config.ADMIN_METRICS_PORT, host: config.HOST },

@@ -25,7 +25,8 @@ describe('admin app: one contract for every JSON route', () => {
     expect(served).toEqual(contract);
   });
 
-  const withInput = ADMIN_ROUTES.filter((r) => r.body || r.query);
+  // Vigil's own inputs are strict; a third party's format (GitHub's report) accepts what it may add.
+  const withInput = ADMIN_ROUTES.filter((r) => (r.body || r.query) && !r.external);
   it.each(withInput.map((r) => [`${r.method} ${r.path}`, r] as const))('%s refuses an unknown field with its pointer', async (_name, route) => {
     const path = route.path.replace(':id', randomUUID());
     const r = route.body ? await signedIn.request(route.method, path, { body: { unexpected: 1 } }) : await signedIn.get(`${path}?unexpected=1`);

@@ -216,6 +216,7 @@ describe('/api/admin: the operator API (role admin)', () => {
       id: expect.any(String),
       title: expect.any(String),
       license: expect.any(String),
+      nonCommercial: false,
       url: expect.anything(),
       rules: expect.any(Number),
       citedByRules: expect.any(Number),

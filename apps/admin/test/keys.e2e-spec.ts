@@ -101,6 +101,35 @@ describe('/api/keys: own keys only, shown in full once', () => {
     expect(patch.body.errors[0].pointer).toBe('/scopes');
   });
 
+  it('an empty scopes list is refused on create as on edit, saying why; leaving scopes out still gives every public scope', async () => {
+    const empty = await a.client.post('/api/keys', { label: 'no scope', scopes: [] });
+    expectProblem(empty, 400, 'validation_failed');
+    expect(empty.body.errors).toEqual([
+      { pointer: '/scopes', code: 'min_items', message: expect.stringMatching(/^a key needs at least one scope: a key without one can call nothing/) },
+    ]);
+    const id = (await a.client.get('/api/keys')).body.keys[0].id;
+    const patched = await a.client.patch(`/api/keys/${id}`, { scopes: [] });
+    expectProblem(patched, 400, 'validation_failed');
+    expect(patched.body.errors).toEqual(empty.body.errors);
+    const omitted = await a.client.post('/api/keys', { label: 'all scopes' });
+    expect(omitted.status).toBe(201);
+    expect(omitted.body.scopes).toEqual(['interactions:check', 'drugs:read', 'kb:read', 'cds:invoke']);
+  });
+
+  it('every bad IP allowlist entry is reported at once, at its own index, quoting it and saying what is wrong', async () => {
+    const r = await a.client.post('/api/keys', { label: 'x', allowedIps: ['10.0.0.0/8', '10.1.2.3/8', 'zz', '1.2.3.4/33'] });
+    expectProblem(r, 400, 'validation_failed');
+    expect(r.body.errors).toEqual([
+      { pointer: '/allowedIps/1', code: 'format', message: '"10.1.2.3/8" has host bits set: did you mean 10.0.0.0/8?' },
+      { pointer: '/allowedIps/2', code: 'format', message: '"zz" is not an IPv4/IPv6 address or CIDR range' },
+      { pointer: '/allowedIps/3', code: 'format', message: '"1.2.3.4/33": the prefix length must be 0–32' },
+    ]);
+    expect(r.text).not.toContain('$value');
+    const id = (await a.client.get('/api/keys')).body.keys[0].id;
+    const patched = await a.client.patch(`/api/keys/${id}`, { allowedIps: ['2001:db8::1/32'] });
+    expect(patched.body.errors).toEqual([{ pointer: '/allowedIps/0', code: 'format', message: '"2001:db8::1/32" has host bits set: did you mean 2001:db8::/32?' }]);
+  });
+
   it('updates restrictions; null clears the rate limit and expiry', async () => {
     const created = (await a.client.post('/api/keys', { label: 'to edit', rateLimit: { limit: 5, windowSeconds: 1 }, expiresAt: new Date(Date.now() + 86_400_000).toISOString() }))
       .body;

@@ -6,6 +6,7 @@ import type { ApiConfig } from './config/api-env.schema';
 import { CdsHooksModule } from './cds-hooks/cds-hooks.module';
 import { DocsModule } from './docs/docs.module';
 import { DrugsModule } from './drugs/drugs.module';
+import { FhirModule } from './fhir/fhir.module';
 import { InteractionsModule } from './interactions/interactions.module';
 import { KnowledgeBaseModule } from './kb/knowledge-base.module';
 import { KeyPolicyModule } from './keys/key-policy.module';
@@ -27,6 +28,7 @@ export class AppModule {
         InteractionsModule,
         DrugsModule,
         CdsHooksModule,
+        FhirModule,
         DocsModule,
         // Lets the route manifest (tests, OpenAPI) enumerate controllers.
         DiscoveryModule,

@@ -1,5 +1,6 @@
 import underPressure from '@fastify/under-pressure';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { FHIR_JSON_CONTENT_TYPE } from '@vigil/contracts';
 import { PROBLEM_CONTENT_TYPE, problemBody, rememberProblemCode } from '@vigil/platform';
 import type { ApiConfig } from './config/api-env.schema';
 
@@ -12,6 +13,7 @@ const EXPOSED = 'x-request-id, server-timing, ratelimit, ratelimit-policy, x-rat
  */
 export function configureApi(app: NestFastifyApplication, config: ApiConfig): void {
   shedUnderPressure(app, config);
+  acceptFhirJson(app);
   const any = config.CORS_ORIGINS.includes('*');
   const allowed = new Set(config.CORS_ORIGINS);
   app
@@ -25,7 +27,7 @@ export function configureApi(app: NestFastifyApplication, config: ApiConfig): vo
       if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
         void reply
           .header('access-control-allow-methods', 'GET, POST')
-          .header('access-control-allow-headers', 'x-api-key, content-type, x-request-id')
+          .header('access-control-allow-headers', 'x-api-key, content-type, x-request-id, x-vigil-tag')
           .header('access-control-max-age', '600')
           .status(204)
           .send();
@@ -34,6 +36,15 @@ export function configureApi(app: NestFastifyApplication, config: ApiConfig): vo
       reply.header('access-control-expose-headers', EXPOSED);
       done();
     });
+}
+
+/**
+ * FHIR clients send `application/fhir+json`: parsed exactly as `application/json` (Fastify's own parser, with its
+ * prototype-poisoning protection and the route's body limit).
+ */
+function acceptFhirJson(app: NestFastifyApplication): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addContentTypeParser(FHIR_JSON_CONTENT_TYPE, { parseAs: 'string' }, fastify.getDefaultJsonParser('error', 'error'));
 }
 
 /** Health routes answer even under pressure: an orchestrator must see the process alive and busy, not dead. */

@@ -14,12 +14,14 @@ describe('OpenAPI document and reference page', () => {
     await api.close();
   });
 
-  it('the contracts describe exactly the protected routes the app serves, with the scopes its guards enforce', () => {
+  it('the contracts describe exactly the protected routes the app serves, with the scopes and credentials its guards enforce', () => {
     const served = routeManifest(api.app)
       .filter((r) => !r.public)
-      .map((r) => ({ route: `${r.method} ${r.path}`, scopes: r.scopes }))
+      .map((r) => ({ route: `${r.method} ${r.path}`, scopes: r.scopes, cdsJwt: r.cdsJwt }))
       .sort((a, b) => a.route.localeCompare(b.route));
-    const documented = PUBLIC_ROUTES.map((r) => ({ route: `${r.method} ${r.path}`, scopes: r.scopes })).sort((a, b) => a.route.localeCompare(b.route));
+    const documented = PUBLIC_ROUTES.map((r) => ({ route: `${r.method} ${r.path}`, scopes: r.scopes, cdsJwt: r.acceptsCdsJwt === true })).sort((a, b) =>
+      a.route.localeCompare(b.route),
+    );
     expect(served).toEqual(documented);
   });
 
@@ -37,13 +39,19 @@ describe('OpenAPI document and reference page', () => {
       expect(op.summary).toBeTruthy();
       const codes = Object.entries(op.responses as Record<string, any>)
         .filter(([s]) => s !== '200')
-        .flatMap(([, r]) => r.content['application/problem+json'].schema.allOf[1].properties.code.enum as string[]);
+        .flatMap(([, r]) => [
+          ...((r.content['application/problem+json']?.schema.allOf[1].properties.code.enum as string[]) ?? []),
+          // A FHIR route: the codes its OperationOutcome carries.
+          ...((r.content['application/fhir+json']?.['x-problem-codes'] as string[]) ?? []),
+        ]);
       const own = new Set([...PUBLIC_ROUTES[i].errors, ...KEYED_ROUTE_ERRORS].map((k) => ErrorCodes[k].code));
       expect(new Set(codes)).toEqual(own);
       expect(op['x-codeSamples'].map((s: { label: string }) => s.label)).toEqual(['curl', '@vigil/client', 'requests']);
     }
     const key = doc.paths['/v1/key'].get;
-    expect(Object.keys(key.responses)).not.toContain('400');
+    // Its only 400 is a malformed usage tag, which any keyed route can answer.
+    expect(key.responses['400'].content['application/problem+json'].schema.allOf[1].properties.code.enum).toEqual(['validation_failed']);
+    expect(key.parameters).toEqual([expect.objectContaining({ in: 'header', name: 'x-vigil-tag', required: false })]);
     expect(JSON.stringify(key.responses)).not.toContain('insufficient_scope');
     expect(JSON.stringify(doc.paths)).not.toMatch(/csrf_failed|invalid_credentials|email_unverified|link_invalid/);
   });

@@ -168,8 +168,33 @@ describe('POST /v1/interactions/check, drug search and KB (real engine, curated 
     expect([unknown.status, (await unknown.json()).errors[0]]).toEqual([400, expect.objectContaining({ pointer: '/sort', code: 'unknown_field' })]);
   });
 
-  it('GET /v1/drugs/:id describes an ingredient; unknown id is a 404 problem', async () => {
-    expect(await vigil.drugs.get('warfarin')).toMatchObject({ id: 'warfarin', brands: expect.arrayContaining(['Coumadin']), rules: { total: expect.any(Number) } });
+  it('GET /v1/drugs/search reads the way people type: strength and form text ignored, common drugs first, one hit shape', async () => {
+    // The check accepts "warfarin 5 mg"; so does search.
+    expect((await vigil.drugs.search('warfarin 5 mg')).results[0]).toMatchObject({ id: 'warfarin', match: 'exact', ingredients: [{ id: 'warfarin', name: 'warfarin' }] });
+    expect((await vigil.drugs.search('Ibuprofen 400 MG Oral Tablet')).results[0]).toMatchObject({ id: 'ibuprofen' });
+    expect((await vigil.drugs.search('sim', { limit: 3 })).results[0]).toMatchObject({ id: 'simvastatin' });
+  });
+
+  it('GET /v1/drugs/:id describes every search hit, ingredient or product, case-insensitively; unknown id is a 404 problem', async () => {
+    expect(await vigil.drugs.get('warfarin')).toMatchObject({
+      id: 'warfarin',
+      kind: 'ingredient',
+      ingredients: [{ id: 'warfarin', name: 'warfarin' }],
+      brands: expect.arrayContaining(['Coumadin']),
+      rules: { total: expect.any(Number) },
+    });
+    expect(await vigil.drugs.get('Warfarin')).toMatchObject({ id: 'warfarin' });
+    for (const q of ['Tylenol #3', 'Vicodin', 'Zocor', 'Paxlovid']) {
+      const [hit] = (await vigil.drugs.search(q)).results;
+      const detail = await vigil.drugs.get(hit.id);
+      expect([q, detail.id, detail.ingredients.map((i) => i.id).sort()]).toEqual([q, hit.id, [...hit.ingredientIds].sort()]);
+    }
+    const product = await vigil.drugs.get('tylenol-3');
+    expect(product).toMatchObject({ kind: 'product', name: 'Tylenol #3', rxcui: null });
+    // A product's roles are its ingredients' together.
+    const codeine = await vigil.drugs.get('codeine');
+    expect(codeine.enzymeRoles.length).toBeGreaterThan(0);
+    expect(product.enzymeRoles).toEqual(expect.arrayContaining(codeine.enzymeRoles));
     await expect(vigil.drugs.get('nope')).rejects.toMatchObject({ status: 404, code: 'not_found' });
   });
 
@@ -177,6 +202,8 @@ describe('POST /v1/interactions/check, drug search and KB (real engine, curated 
     const body = await vigil.kb.get();
     expect(body).toMatchObject({ version: expect.stringMatching(/^curated-/), counts: { ingredients: expect.any(Number), rules: expect.any(Number) } });
     expect(body.counts.rules).toBeGreaterThanOrEqual(400);
+    // Each source says whether its licence allows commercial use (the curated pack does).
+    expect(body.sources).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'vigil-curated', nonCommercial: false })]));
   });
 
   it('GET /v1/key describes the calling key through the client, never the key itself', async () => {

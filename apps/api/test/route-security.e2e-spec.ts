@@ -45,9 +45,13 @@ describe('route manifest and security suite', () => {
       ...(r.method === 'GET' ? {} : { body: '{}' }),
     });
 
-  async function code(res: Response): Promise<string> {
-    return ((await res.json()) as { code: string }).code;
+  /** The problem's code and detail, from problem+json or (FHIR routes) the first OperationOutcome issue. */
+  async function problem(res: Response): Promise<{ code?: string; detail?: string }> {
+    const body = (await res.json()) as { code?: string; detail?: string; resourceType?: string; issue?: { details: { coding: { code: string }[]; text: string } }[] };
+    if (body.resourceType === 'OperationOutcome') return { code: body.issue?.[0].details.coding[0].code, detail: body.issue?.[0].details.text };
+    return body;
   }
+  const code = async (res: Response) => (await problem(res)).code;
 
   it('every protected route: 401 without, with a malformed, and with a revoked key; 403 from a wrong IP or without its scope; 429 over the limit; a rejected call costs no quota', async () => {
     const protectedRoutes = manifest.filter((r) => !r.public);
@@ -64,7 +68,7 @@ describe('route manifest and security suite', () => {
         const noScope = await seedKey(db.url, { scopes: PUBLIC_SCOPES.filter((s) => !r.scopes.includes(s)) });
         const res = await call(r, { 'x-api-key': noScope.key });
         expect(res.status).toBe(403);
-        expect((await res.json()).detail).toContain(r.scopes[0]);
+        expect((await problem(res)).detail).toContain(r.scopes[0]);
       }
       // Quota: 2 per window. Two rejected calls first (wrong IP), then exactly two admitted calls, then 429.
       const limited = await seedKey(db.url, { rateLimit: { limit: 2, windowSeconds: 60 }, allowedIps: ['192.0.2.0/24'] });

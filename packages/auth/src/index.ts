@@ -28,6 +28,7 @@ export {
 export { keyState, type KeyRequestState } from './guards/key-request';
 export { keyProblem } from './guards/key-problem';
 export { ProblemException, type ProblemInit } from './errors/problem.exception';
+export { MAX_TAGS_PER_KEY_DAY, usageTagOf } from './policy/usage-tag';
 export { ApiKeyAuthGuard } from './guards/api-key-auth.guard';
 export { ApiKeyStatusGuard } from './guards/api-key-status.guard';
 export { IpAllowlistGuard } from './guards/ip-allowlist.guard';

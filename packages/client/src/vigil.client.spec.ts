@@ -51,6 +51,7 @@ describe('VigilClient', () => {
     await c.kb.get();
     await c.cds.call('vigil-order-sign', { hook: 'order-sign', hookInstance: 'h1', context: { patientId: 'p1', draftOrders: { resourceType: 'Bundle', entry: [] } } });
     await c.cds.feedback('vigil-order-sign', { feedback: [{ card: 'c1', outcome: 'accepted', outcomeTimestamp: '2026-11-25T10:00:00Z' }] });
+    await c.fhir.checkInteractions({ resourceType: 'Bundle', entry: [] });
     await c.key.describe();
     await s.close();
     const called = s.seen.map(
@@ -62,6 +63,30 @@ describe('VigilClient', () => {
     expect(JSON.parse(s.seen[1].body)).toEqual({ lists: [{ id: 'p1', drugs: ['warfarin'] }] });
     expect(JSON.parse(s.seen[0].body)).toEqual({ drugs: ['warfarin', 'aspirin'] });
     expect(s.seen[0].headers['content-type']).toBe('application/json');
+    const fhir = s.seen.find((r) => r.url === '/fhir/r4/$check-interactions')!;
+    expect([fhir.headers['content-type'], fhir.headers.accept]).toEqual(['application/fhir+json', 'application/fhir+json']);
+  });
+
+  it('reads an OperationOutcome error of the FHIR API as a VigilProblemError with its code', async () => {
+    const s = await serve((_req, res) => {
+      res.writeHead(403, { 'content-type': 'application/fhir+json; charset=utf-8', 'x-request-id': 'req-9' });
+      res.end(
+        JSON.stringify({
+          resourceType: 'OperationOutcome',
+          issue: [
+            {
+              severity: 'error',
+              code: 'forbidden',
+              details: { coding: [{ system: 'https://vigil.dev/problems/', code: 'insufficient_scope', display: 'Insufficient scope' }], text: 'needs interactions:check' },
+            },
+          ],
+        }),
+      );
+    });
+    const err = await new VigilClient({ baseUrl: s.url, apiKey: 'k' }).fhir.checkInteractions({ resourceType: 'Bundle' }).catch((e: unknown) => e);
+    await s.close();
+    expect(err).toBeInstanceOf(VigilProblemError);
+    expect(err).toMatchObject({ status: 403, code: 'insufficient_scope', requestId: 'req-9' });
   });
 
   it('throws a VigilProblemError carrying the problem code, status and request id', async () => {

@@ -8,12 +8,19 @@ import type {
   CheckInteractionsResponse,
   DrugDetail,
   DrugSearchResponse,
+  FhirCheckRequest,
+  FhirCheckResponse,
+  FhirOperationOutcome,
   KbDescription,
   KeyDescription,
   ProblemResponse,
 } from '@vigil/contracts';
 import { VigilProblemError } from './vigil-problem.error';
 import { VigilTransportError } from './vigil-transport.error';
+
+// Runtime values are spelled here, not imported: the client needs nothing beyond fetch at runtime.
+const FHIR_JSON_CONTENT_TYPE = 'application/fhir+json';
+const PROBLEM_TYPE_BASE = 'https://vigil.dev/problems/';
 
 export interface VigilClientOptions {
   /** Base URL of the API, e.g. `https://vigil.example.org`. */
@@ -102,6 +109,15 @@ export class VigilClient {
       this.request<{ stored: number }>('POST', `/cds-services/${encodeURIComponent(serviceId)}/feedback`, body, options),
   };
 
+  readonly fhir = {
+    /**
+     * `POST /fhir/r4/$check-interactions`: a FHIR R4 Bundle or Parameters of medication resources in, a Bundle of
+     * `DetectedIssue`s and an `OperationOutcome` out. An error `OperationOutcome` is thrown as a `VigilProblemError`.
+     */
+    checkInteractions: (resource: FhirCheckRequest, options?: RequestOptions) =>
+      this.request<FhirCheckResponse>('POST', '/fhir/r4/$check-interactions', resource, options, FHIR_JSON_CONTENT_TYPE),
+  };
+
   readonly key = {
     /** `GET /v1/key`: the calling key (never the key itself). */
     describe: (options?: RequestOptions) => this.request<KeyDescription>('GET', '/v1/key', undefined, options),
@@ -117,9 +133,9 @@ export class VigilClient {
     this.fetchImpl = options.fetch ?? globalThis.fetch;
   }
 
-  private async request<T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  private async request<T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions = {}, mediaType = 'application/json'): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      const res = await this.send(method, path, body, options.signal);
+      const res = await this.send(method, path, body, options.signal, mediaType);
       const text = await res.text();
       if (res.ok) {
         try {
@@ -136,10 +152,10 @@ export class VigilClient {
     }
   }
 
-  private async send(method: string, path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  private async send(method: string, path: string, body: unknown, signal: AbortSignal | undefined, mediaType: string): Promise<Response> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
-    const headers: Record<string, string> = { 'x-api-key': this.options.apiKey, accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const headers: Record<string, string> = { 'x-api-key': this.options.apiKey, accept: mediaType };
+    if (body !== undefined) headers['content-type'] = mediaType;
     if (this.options.userAgent) headers['user-agent'] = this.options.userAgent;
     try {
       return await this.fetchImpl(`${this.baseUrl}${path}`, {
@@ -162,9 +178,26 @@ export class VigilClient {
     } catch {
       parsed = undefined;
     }
-    const p = parsed as Partial<ProblemResponse> | undefined;
+    const p = (fromOperationOutcome(parsed, res) ?? parsed) as Partial<ProblemResponse> | undefined;
     // Not a problem document: a proxy's error page, or not a Vigil server.
     if (!p || typeof p.code !== 'string') return new VigilTransportError('invalid_response', `${method} ${path}: ${res.status} without a problem document`, { status: res.status });
     return new VigilProblemError(p as ProblemResponse, retryAfterSeconds(res.headers.get('retry-after')));
   }
+}
+
+/** The FHIR API answers errors as an `OperationOutcome` whose first issue codes Vigil's problem: read it as one. */
+function fromOperationOutcome(parsed: unknown, res: Response): ProblemResponse | undefined {
+  const outcome = parsed as Partial<FhirOperationOutcome> | undefined;
+  if (outcome?.resourceType !== 'OperationOutcome') return undefined;
+  const issue = outcome.issue?.[0];
+  const coding = issue?.details?.coding?.find((c) => c.system === PROBLEM_TYPE_BASE && typeof c.code === 'string');
+  if (!coding?.code) return undefined;
+  return {
+    type: `${PROBLEM_TYPE_BASE}${coding.code.replace(/_/g, '-')}`,
+    title: coding.display ?? coding.code,
+    status: res.status,
+    detail: issue?.details?.text ?? coding.code,
+    code: coding.code,
+    requestId: res.headers.get('x-request-id') ?? '',
+  };
 }

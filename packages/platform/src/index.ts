@@ -7,7 +7,7 @@ export { PinoNestLogger } from './logging/pino-nest.logger';
 export { ProblemException, type ProblemInit } from '@vigil/auth';
 export { problemBody, keyForStatus, validationDetail, PROBLEM_CONTENT_TYPE, MAX_PROBLEM_ERRORS } from './errors/problem-body';
 export { parseOrThrow, validationFailed } from './errors/validation-failed';
-export { ProblemExceptionFilter } from './errors/problem.filter';
+export { ProblemExceptionFilter, describeProblem, type DescribedProblem } from './errors/problem.filter';
 export { DatabaseModule, DATABASE_LOCATION, type DatabaseModuleOptions } from './database/database.module';
 export { RedisModule, REDIS } from './redis/redis.module';
 export { HealthModule } from './health/health.module';

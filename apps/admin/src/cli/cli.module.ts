@@ -1,7 +1,9 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { DatabaseModule, RedisModule } from '@vigil/platform';
 import { AccountsModule } from '../accounts/accounts.module';
+import { CdsOverridesModule } from '../cds-overrides/cds-overrides.module';
 import { KeysModule } from '../keys/keys.module';
+import { UsageModule } from '../usage/usage.module';
 import { ADMIN_CONFIG } from '../config/admin-config.token';
 import type { AdminConfig } from '../config/admin-env.schema';
 
@@ -17,6 +19,8 @@ export class CliModule {
         RedisModule.forRoot({}),
         AccountsModule,
         KeysModule,
+        CdsOverridesModule,
+        UsageModule,
       ],
       providers: [{ provide: ADMIN_CONFIG, useValue: config }],
       exports: [ADMIN_CONFIG],

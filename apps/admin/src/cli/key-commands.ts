@@ -1,7 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { CreateApiKeyRequestSchema } from '@vigil/contracts';
+import { CreateApiKeyRequestSchema, KeyExposureRequestSchema } from '@vigil/contracts';
 import { parseOrThrow } from '@vigil/platform';
 import { AccountsService } from '../accounts/accounts.service';
+import { KeyExposureService } from '../keys/key-exposure.service';
 import { KeysService } from '../keys/keys.service';
 import { CLI_ACTOR, requireFlag } from './account-commands';
 import { CliUsageError } from './cli-usage.error';
@@ -31,6 +32,7 @@ export async function keysCreate(app: INestApplicationContext, args: ParsedArgs)
     allowedIps: list(args.flags['allow-ip']),
     rateLimit: parseRateLimit(args.flags['rate-limit']),
     expiresAt: typeof args.flags.expires === 'string' ? args.flags.expires : undefined,
+    usageTag: typeof args.flags.tag === 'string' ? args.flags.tag : undefined,
   });
   const created = await app.get(KeysService).create(account.id, dto, CLI_ACTOR);
   return {
@@ -53,4 +55,16 @@ export async function keysRevoke(app: INestApplicationContext, args: ParsedArgs)
   if (!id) throw new CliUsageError('usage: keys revoke ID');
   const key = await app.get(KeysService).revoke({ accountId: null }, id, CLI_ACTOR);
   return { human: `key ${key.id} (${key.hint}) is ${key.status}`, json: key };
+}
+
+/** `keys exposed ID|KEY [--source S] [--url U]`: revoke a leaked key at once, audit the report, email its owner. */
+export async function keysExposed(app: INestApplicationContext, args: ParsedArgs) {
+  const target = args.positional[0];
+  if (!target) throw new CliUsageError('usage: keys exposed ID|KEY [--source S] [--url U]');
+  const report = parseOrThrow(KeyExposureRequestSchema, {
+    source: typeof args.flags.source === 'string' ? args.flags.source : undefined,
+    url: typeof args.flags.url === 'string' ? args.flags.url : undefined,
+  });
+  const key = await app.get(KeyExposureService).reportKey(target, report, CLI_ACTOR);
+  return { human: `key ${key.id} (${key.hint}) reported exposed: ${key.status}; its owner has been notified`, json: key };
 }

@@ -3,6 +3,9 @@ export interface ParsedArgs {
   flags: Record<string, string | true>;
 }
 
+/** Flags that never take a value: `kb import --activate FILE` keeps FILE positional. */
+const BOOLEAN_FLAGS = new Set(['activate', 'admin']);
+
 /** `--name value`, `--name=value` and bare `--flag`; everything else is positional. */
 export function parseArgs(argv: string[]): ParsedArgs {
   const positional: string[] = [];
@@ -15,7 +18,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
     }
     const eq = arg.indexOf('=');
     if (eq > 0) flags[arg.slice(2, eq)] = arg.slice(eq + 1);
-    else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) flags[arg.slice(2)] = argv[++i];
+    else if (!BOOLEAN_FLAGS.has(arg.slice(2)) && i + 1 < argv.length && !argv[i + 1].startsWith('--')) flags[arg.slice(2)] = argv[++i];
     else flags[arg.slice(2)] = true;
   }
   return { positional, flags };

@@ -4,11 +4,14 @@ import { createDataSource, locateDatabase, migrationStatus } from '@vigil/db';
 import { ConfigError, ProblemException, loadConfig } from '@vigil/platform';
 import { adminEnvSchema } from '../config/admin-env.schema';
 import { accountsCreate, accountsResetLink, accountsSetStatus, accountsVerify } from './account-commands';
+import { CDS_OVERRIDES_USAGE, cdsOverrides, cdsOverridesOptions } from './cds-commands';
 import { CliModule } from './cli.module';
 import { CliUsageError } from './cli-usage.error';
-import { keysCreate, keysList, keysRevoke } from './key-commands';
+import { keysCreate, keysExposed, keysList, keysRevoke } from './key-commands';
+import { USAGE_TAGS_USAGE, usageTags, usageTagsOptions } from './usage-commands';
+import { AUDIT_EXPORT_USAGE, AUDIT_VERIFY_USAGE, auditExport, auditVerify } from './audit-commands';
 import { kbActivate, kbDiff, kbList, kbRollback } from './kb-commands';
-import { kbImport } from './kb-import.command';
+import { KB_IMPORT_USAGE, kbImport } from './kb-import.command';
 import type { DataSource } from 'typeorm';
 import { type ParsedArgs, parseArgs } from './parse-args';
 
@@ -19,15 +22,19 @@ interface Output {
 
 type AppCommand = (app: INestApplicationContext, args: ParsedArgs) => Promise<Output>;
 
-const APP_COMMANDS: Record<string, { usage: string; run: AppCommand }> = {
+/** `check` validates the arguments before the command connects to anything (a usage mistake exits 2 at once). */
+const APP_COMMANDS: Record<string, { usage: string; run: AppCommand; check?: (args: ParsedArgs) => unknown }> = {
   'accounts create': { usage: 'accounts create --email E [--password P] [--admin]', run: accountsCreate },
   'accounts suspend': { usage: 'accounts suspend --email E', run: (a, x) => accountsSetStatus(a, x, 'suspended') },
   'accounts reactivate': { usage: 'accounts reactivate --email E', run: (a, x) => accountsSetStatus(a, x, 'active') },
   'accounts verify': { usage: 'accounts verify --email E', run: accountsVerify },
   'accounts reset-link': { usage: 'accounts reset-link --email E', run: accountsResetLink },
-  'keys create': { usage: 'keys create --email E --label L [--scopes a,b] [--allow-ip CIDR,...] [--rate-limit N/SECONDSs] [--expires ISO]', run: keysCreate },
+  'keys create': { usage: 'keys create --email E --label L [--scopes a,b] [--allow-ip CIDR,...] [--rate-limit N/SECONDSs] [--expires ISO] [--tag T]', run: keysCreate },
   'keys list': { usage: 'keys list --email E', run: keysList },
   'keys revoke': { usage: 'keys revoke ID', run: keysRevoke },
+  'keys exposed': { usage: 'keys exposed ID|KEY [--source S] [--url U]   a leaked key: revoked at once, owner emailed, audited', run: keysExposed },
+  'cds overrides': { usage: CDS_OVERRIDES_USAGE, run: cdsOverrides, check: cdsOverridesOptions },
+  'usage tags': { usage: USAGE_TAGS_USAGE, run: usageTags, check: usageTagsOptions },
 };
 
 const DB_COMMANDS: Record<string, string> = {
@@ -35,14 +42,17 @@ const DB_COMMANDS: Record<string, string> = {
   'db:migrate': 'db:migrate          apply pending migrations',
 };
 
-type DsCommand = (ds: DataSource, args: ParsedArgs) => Promise<Output>;
+type DsCommand = (ds: DataSource, args: ParsedArgs, json: boolean) => Promise<Output>;
 
-const KB_COMMANDS: Record<string, { usage: string; run: DsCommand }> = {
-  'kb import': { usage: 'kb import --format ddinter|drugs-at-fda|drugbank-vocabulary|vigil-csv FILES... [--source-id ID --title T --license L]', run: kbImport },
+/** Commands that need only the database (no Nest application). */
+const DS_COMMANDS: Record<string, { usage: string; run: DsCommand }> = {
+  'kb import': { usage: KB_IMPORT_USAGE, run: kbImport },
   'kb list': { usage: 'kb list                               knowledge-base releases (* = active)', run: kbList },
-  'kb activate': { usage: 'kb activate VERSION', run: kbActivate },
+  'kb activate': { usage: 'kb activate VERSION                   make an imported release live', run: kbActivate },
   'kb rollback': { usage: 'kb rollback                           re-activate the previously active release', run: kbRollback },
-  'kb diff': { usage: 'kb diff A B                           rules added, removed, changed severity', run: kbDiff },
+  'kb diff': { usage: 'kb diff A B [--limit N]               rules added, removed, changed severity (most severe first)', run: kbDiff },
+  'audit verify': { usage: AUDIT_VERIFY_USAGE, run: auditVerify },
+  'audit export': { usage: AUDIT_EXPORT_USAGE, run: auditExport },
 };
 
 /** Runs `fn` on a data source for the configured database (the embedded one is shared with a running server). */
@@ -90,12 +100,12 @@ async function appCommand(command: AppCommand, args: ParsedArgs): Promise<Output
 
 function usage(): string {
   return [
-    'usage: npm run vigil -- <command> [options] [--json]',
+    'usage: ./vigil <command> [options] [--json]      (or: npm run -s vigil -- <command> …)',
     '',
     'commands:',
     ...Object.values(DB_COMMANDS).map((u) => `  ${u}`),
     ...Object.values(APP_COMMANDS).map((c) => `  ${c.usage}`),
-    ...Object.values(KB_COMMANDS).map((c) => `  ${c.usage}`),
+    ...Object.values(DS_COMMANDS).map((c) => `  ${c.usage}`),
   ].join('\n');
 }
 
@@ -111,16 +121,21 @@ export async function runCli(argv: string[]): Promise<number> {
     let out: Output;
     if (words[0] in DB_COMMANDS) {
       out = await dbCommand(words[0] === 'db:status' ? 'status' : 'migrate');
-    } else if (KB_COMMANDS[`${words[0]} ${words[1] ?? ''}`.trim()]) {
-      const command = KB_COMMANDS[`${words[0]} ${words[1]}`];
-      out = await withDataSource((ds) => command.run(ds, parseArgs(words.slice(2))));
+    } else if (DS_COMMANDS[`${words[0]} ${words[1] ?? ''}`.trim()]) {
+      const command = DS_COMMANDS[`${words[0]} ${words[1]}`];
+      out = await withDataSource((ds) => command.run(ds, parseArgs(words.slice(2)), json));
     } else {
       const name = `${words[0]} ${words[1] ?? ''}`.trim();
       const command = APP_COMMANDS[name];
       if (!command) throw new CliUsageError(`unknown command "${name}"\n\n${usage()}`);
-      out = await appCommand(command.run, parseArgs(words.slice(2)));
+      const args = parseArgs(words.slice(2));
+      command.check?.(args);
+      out = await appCommand(command.run, args);
     }
-    process.stdout.write(json ? `${JSON.stringify(out.json)}\n` : `${out.human}\n`);
+    // A command that wrote its own lines as it went (audit export) adds nothing; a document that ends its own lines
+    // (CSV: CRLF) is written as is.
+    if ((out as { streamed?: boolean }).streamed) return 0;
+    process.stdout.write(json ? `${JSON.stringify(out.json)}\n` : out.human.endsWith('\n') ? out.human : `${out.human}\n`);
     return (out as { exitCode?: number }).exitCode ?? 0;
   } catch (error) {
     const code = error instanceof CliUsageError ? 'usage' : error instanceof ProblemException ? error.code : error instanceof ConfigError ? 'config' : 'failed';

@@ -41,6 +41,29 @@ export const adminEnvSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(12),
+  /**
+   * GitHub secret scanning partner program: the reporter's public keys, as GitHub publishes them at
+   * https://api.github.com/meta/public_keys/secret_scanning (the JSON document, or its `public_keys` array). Vigil
+   * never fetches them. Unset = `POST /api/secret-scanning/github` answers 404.
+   */
+  SECRET_SCANNING_GITHUB_KEYS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return [];
+      try {
+        const doc = JSON.parse(v) as unknown;
+        const list = Array.isArray(doc) ? doc : (doc as { public_keys?: unknown }).public_keys;
+        if (!Array.isArray(list)) throw new Error('expected an array or { public_keys: [...] }');
+        return list.map((k: { key_identifier?: unknown; key?: unknown }) => {
+          if (typeof k.key_identifier !== 'string' || typeof k.key !== 'string') throw new Error('each key needs key_identifier and key (PEM)');
+          return { id: k.key_identifier, pem: k.key };
+        });
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `must be GitHub's secret-scanning public keys JSON: ${(error as Error).message}` });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type AdminConfig = z.infer<typeof adminEnvSchema>;

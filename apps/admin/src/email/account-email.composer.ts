@@ -1,7 +1,7 @@
 /** An email Vigil sends about an account; `link` is the one action it carries (kept apart for the no-SMTP log). */
 export interface AccountEmail {
   to: string;
-  purpose: 'verify_email' | 'reset_password' | 'already_registered';
+  purpose: 'verify_email' | 'reset_password' | 'already_registered' | 'key_exposed';
   subject: string;
   text: string;
   link: string;
@@ -60,6 +60,23 @@ export class AccountEmailComposer {
       '',
       'If it was not you, ignore this email: your account and password are unchanged.',
     ]);
+  }
+
+  /** A key of the account was found exposed and revoked: what, where, and what to do (the key itself never). */
+  keyExposed(to: string, key: { hint: string; label: string }, report: { source: string; url?: string }): AccountEmail {
+    const link = `${this.baseUrl}/#/keys`;
+    const text = [
+      `Your Vigil API key "${key.label}" (${key.hint}) was reported as exposed and has been revoked: calls with it are refused from now on.`,
+      '',
+      `Reported by: ${report.source}`,
+      ...(report.url ? [`Where it was found: ${report.url}`] : []),
+      '',
+      'What to do:',
+      `1. Create a new key in the dashboard and deploy it where the old one was used: ${link}`,
+      '2. Remove the old key from wherever it was exposed (and from the history of a repository).',
+      '3. Check your usage charts for calls you do not recognise.',
+    ].join('\n');
+    return { to, purpose: 'key_exposed', link, subject: `Vigil API key revoked: "${key.label}" was exposed`, text };
   }
 
   private message(

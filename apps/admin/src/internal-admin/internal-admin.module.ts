@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { AuditModule } from '../audit/audit.module';
+import { CdsOverridesModule } from '../cds-overrides/cds-overrides.module';
 import { KeysModule } from '../keys/keys.module';
 import { AdminAccountsController } from './admin-accounts.controller';
 import { AdminAccountsService } from './admin-accounts.service';
 import { AdminAuditController } from './admin-audit.controller';
+import { AdminCdsOverridesController } from './admin-cds-overrides.controller';
 import { AdminKbController } from './admin-kb.controller';
 import { AdminKeysController } from './admin-keys.controller';
 import { AuditLogService } from './audit-log.service';
@@ -13,8 +15,8 @@ import { KbStatusService } from './kb-status.service';
 
 /** The operator's JSON API under `/api/admin` (role `admin`, enforced by the global session guard). */
 @Module({
-  imports: [AccountsModule, AuditModule, KeysModule],
-  controllers: [AdminAccountsController, AdminKeysController, AdminAuditController, AdminKbController],
+  imports: [AccountsModule, AuditModule, KeysModule, CdsOverridesModule],
+  controllers: [AdminAccountsController, AdminKeysController, AdminAuditController, AdminKbController, AdminCdsOverridesController],
   providers: [AdminAccountsService, AuditLogService, KbStatusService, KbReleasesService],
 })
 export class InternalAdminModule {}

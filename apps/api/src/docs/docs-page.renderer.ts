@@ -119,17 +119,24 @@ export function renderDocsPage(doc: Json): string {
         )
         .join('')}</tbody></table></div>`;
     }
-    const request = ((op.requestBody as Json | undefined)?.content as Json | undefined)?.['application/json'] as Json | undefined;
+    // The first media type of each body: application/json, or application/fhir+json on a FHIR route.
+    const requestContent = (op.requestBody as Json | undefined)?.content as Json | undefined;
+    const request = requestContent ? (Object.values(requestContent)[0] as Json) : undefined;
+    if (requestContent && Object.keys(requestContent).length > 1)
+      body += `<p>Request media types: ${Object.keys(requestContent)
+        .map((t) => `<code>${esc(t)}</code>`)
+        .join(', ')}.</p>`;
     if (request) {
       body += `<h3>Request body</h3>${tables.table(request.schema as Json)}`;
       for (const name of tables.unionsUsedBy(request.schema as Json)) body += `<h4>${esc(name)}</h4>${md(schemas[name].description)}${tables.table(schemas[name])}`;
       if (request.example !== undefined) body += `<h4>Example request</h4>${json(request.example)}`;
     }
     const responses = op.responses as Record<string, Json>;
-    const ok = (responses['200'].content as Json)['application/json'] as Json;
-    body += `<h3>Response 200</h3>${tables.table(ok.schema as Json)}`;
+    const [okType, ok] = Object.entries(responses['200'].content as Record<string, Json>)[0];
+    body += `<h3>Response 200 <small>(${esc(okType)})</small></h3>${tables.table(ok.schema as Json)}`;
     if (ok.example !== undefined) body += `<details><summary>Example response (a real response of this server)</summary>${json(ok.example)}</details>`;
-    body += `<h3>Errors <small>(application/problem+json)</small></h3><div class="t"><table><thead><tr><th>status</th><th>code: meaning</th></tr></thead><tbody>${Object.entries(
+    const fhir = okType !== 'application/json';
+    body += `<h3>Errors <small>(${fhir ? 'an OperationOutcome; refusals before routing are application/problem+json' : 'application/problem+json'})</small></h3><div class="t"><table><thead><tr><th>status</th><th>code: meaning</th></tr></thead><tbody>${Object.entries(
       responses,
     )
       .filter(([s]) => s !== '200')

@@ -4,6 +4,7 @@ import { PUBLIC_ROUTES, buildOpenApiDocument } from '@vigil/contracts';
 import { API_CONFIG } from '../config/api-config.token';
 import type { ApiConfig } from '../config/api-env.schema';
 import { DrugsService } from '../drugs/drugs.service';
+import { FhirCheckService } from '../fhir/fhir-check.service';
 import { InteractionsService } from '../interactions/interactions.service';
 import { KnowledgeBaseService } from '../kb/knowledge-base.service';
 import { renderDocsPage } from './docs-page.renderer';
@@ -23,6 +24,7 @@ export class DocsController implements OnApplicationBootstrap {
     private readonly interactions: InteractionsService,
     private readonly drugs: DrugsService,
     private readonly kb: KnowledgeBaseService,
+    private readonly fhir: FhirCheckService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -53,6 +55,7 @@ export class DocsController implements OnApplicationBootstrap {
       searchDrugs: this.drugs.search(example('searchDrugs').query),
       getDrug: this.drugs.describe(example('getDrug').params!.id),
       getKnowledgeBase: this.kb.describe(),
+      checkInteractionsFhir: this.fhir.check(example('checkInteractionsFhir').body),
       describeKey: {
         id: '0b9c7c2e-5d1a-4f7e-9a43-2f6d8e1c4b7a',
         hint: `${this.config.VIGIL_KEY_PREFIX}_…c4b7`,

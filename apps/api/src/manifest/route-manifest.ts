@@ -1,7 +1,7 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { ANY_KEY_KEY, IS_PUBLIC_KEY, REQUIRED_SCOPES_KEY } from '@vigil/auth';
+import { ACCEPTS_CDS_JWT_KEY, ANY_KEY_KEY, IS_PUBLIC_KEY, REQUIRED_SCOPES_KEY } from '@vigil/auth';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -10,6 +10,8 @@ export interface RouteEntry {
   path: string;
   public: boolean;
   anyKey: boolean;
+  /** Also authenticates with a CDS Hooks JWT. */
+  cdsJwt: boolean;
   scopes: string[];
 }
 
@@ -35,6 +37,7 @@ export function routeManifest(app: { get<T>(token: new (...args: never[]) => T, 
         path,
         public: reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets) ?? false,
         anyKey: reflector.getAllAndOverride<boolean>(ANY_KEY_KEY, targets) ?? false,
+        cdsJwt: reflector.getAllAndOverride<boolean>(ACCEPTS_CDS_JWT_KEY, targets) ?? false,
         scopes: reflector.getAllAndOverride<string[]>(REQUIRED_SCOPES_KEY, targets) ?? [],
       });
     }

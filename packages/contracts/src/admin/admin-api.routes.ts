@@ -7,6 +7,9 @@ import { CreateApiKeyRequestSchema } from '../keys/create-api-key.request';
 import { UpdateApiKeyRequestSchema } from '../keys/update-api-key.request';
 import { CdsClientRequestSchema, CdsClientResponseSchema } from '../cds-hooks/cds-client.request';
 import { UsageResponseSchema } from '../usage/usage.response';
+import { KeyExposureRequestSchema, SecretScanningReportSchema, SecretScanningResponseSchema } from '../keys/secret-scanning.request';
+import { AdminCdsOverridesQuerySchema, CdsOverridesQuerySchema } from '../cds-hooks/cds-override-report.query';
+import { AdminCdsOverrideReportResponseSchema, CdsOverrideReportResponseSchema } from '../cds-hooks/cds-override-report.response';
 import { AuditQuerySchema, KbReleaseParamsSchema, ListAccountsQuerySchema, UsageQuerySchema } from './admin-queries.request';
 import {
   AdminAccountKeysResponseSchema,
@@ -29,6 +32,8 @@ export interface AdminRoute {
   params?: z.ZodType;
   /** Absent for 204. */
   response?: z.ZodType;
+  /** A third party's format (GitHub's secret-scanning report): fields it may add are accepted, not refused. */
+  external?: true;
 }
 
 /** Every JSON route of the admin app. The admin e2e suites check each response they receive against it. */
@@ -58,9 +63,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'GET', path: '/api/admin/accounts/:id/keys', status: 200, response: AdminAccountKeysResponseSchema },
   { method: 'PATCH', path: '/api/admin/keys/:id', status: 200, body: UpdateApiKeyRequestSchema, response: ApiKeyResponseSchema },
   { method: 'POST', path: '/api/admin/keys/:id/revoke', status: 200, response: ApiKeyResponseSchema },
+  { method: 'POST', path: '/api/admin/keys/:id/exposed', status: 200, body: KeyExposureRequestSchema, response: ApiKeyResponseSchema },
+  { method: 'POST', path: '/api/secret-scanning/github', status: 200, body: SecretScanningReportSchema, response: SecretScanningResponseSchema, external: true },
   { method: 'GET', path: '/api/admin/audit', status: 200, query: AuditQuerySchema, response: AuditEventListResponseSchema },
   { method: 'GET', path: '/api/admin/kb', status: 200, response: AdminKbResponseSchema },
   { method: 'GET', path: '/api/admin/kb/releases', status: 200, response: KbReleaseListResponseSchema },
   { method: 'POST', path: '/api/admin/kb/releases/:version/activate', status: 200, params: KbReleaseParamsSchema, response: KbSwitchResponseSchema },
   { method: 'POST', path: '/api/admin/kb/rollback', status: 200, response: KbSwitchResponseSchema },
+  { method: 'GET', path: '/api/cds/overrides', status: 200, query: CdsOverridesQuerySchema, response: CdsOverrideReportResponseSchema },
+  { method: 'GET', path: '/api/admin/cds/overrides', status: 200, query: AdminCdsOverridesQuerySchema, response: AdminCdsOverrideReportResponseSchema },
 ];

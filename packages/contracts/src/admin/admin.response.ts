@@ -48,8 +48,10 @@ export const KbReleaseSchema = z
     activatedAt: z.string().nullable(),
     active: z.boolean(),
     curatedVersion: z.string().describe('The curated pack this release is built on'),
-    sources: z.array(z.object({ id: z.string(), title: z.string(), license: z.string(), format: z.string(), pairs: z.int().nullable(), hash: z.string() })),
-    includedSources: z.array(z.object({ id: z.string(), title: z.string(), license: z.string() })),
+    sources: z.array(
+      z.object({ id: z.string(), title: z.string(), license: z.string(), nonCommercial: z.boolean(), format: z.string(), pairs: z.int().nullable(), hash: z.string() }),
+    ),
+    includedSources: z.array(z.object({ id: z.string(), title: z.string(), license: z.string(), nonCommercial: z.boolean() })),
     counts: z.record(z.string(), z.number()),
   })
   .meta({ id: 'KbRelease' });
@@ -62,7 +64,18 @@ export const KbStatusSchema = z
     releasedAt: z.string(),
     counts: z.object({ sources: z.int(), ingredients: z.int(), classes: z.int(), products: z.int(), rules: z.int(), pathways: z.int(), domains: z.int() }),
     rulesBySeverity: z.object(Object.fromEntries(SEVERITIES.map((s) => [s, z.int()])) as Record<(typeof SEVERITIES)[number], z.ZodInt>),
-    sources: z.array(z.object({ id: z.string(), title: z.string(), license: z.string(), url: z.string().nullable(), rules: z.int(), citedByRules: z.int(), pathways: z.int() })),
+    sources: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        license: z.string(),
+        nonCommercial: z.boolean(),
+        url: z.string().nullable(),
+        rules: z.int(),
+        citedByRules: z.int(),
+        pathways: z.int(),
+      }),
+    ),
   })
   .meta({ id: 'KbStatus' });
 export type KbStatusResponse = z.infer<typeof KbStatusSchema>;

@@ -10,6 +10,7 @@ export const KbSourceInfoSchema = z
     id: z.string().describe('Source id'),
     title: z.string().describe('Title'),
     license: z.string().describe('Licence of the source'),
+    nonCommercial: z.boolean().describe('The licence forbids commercial use (e.g. CC BY-NC-SA 4.0): check that your use of this release is allowed'),
     url: z.string().optional().describe('Where the source is published'),
   })
   .meta({ id: 'KbSource', description: 'A knowledge source in the release, with its licence.' });

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { type ErrorCodeKey, ErrorCodes } from '../error-codes';
 import { ProblemSchema } from '../problem.response';
+import { FHIR_JSON_CONTENT_TYPE } from '../fhir/fhir-check.request';
+import { USAGE_TAG_HEADER, USAGE_TAG_PATTERN } from '../usage/usage-tag';
+import { FhirOperationOutcomeSchema } from '../fhir/fhir-check.response';
 import { PUBLIC_ROUTES, type PublicRoute, routeErrorKeys } from './public-api.routes';
+
+/** Refusals made before a route runs: problem+json whatever the route's format. */
+const BEFORE_ROUTING: ReadonlySet<ErrorCodeKey> = new Set(['InvalidJson', 'PayloadTooLarge', 'UnsupportedMediaType']);
+const BEFORE_ROUTING_CODES: ReadonlySet<string> = new Set([...BEFORE_ROUTING].map((k) => ErrorCodes[k].code));
 
 type Json = Record<string, unknown>;
 
@@ -93,7 +100,7 @@ export function codeSamples(route: PublicRoute, { serverUrl, keyPrefix }: OpenAp
   const curl = [
     `curl -s ${route.method === 'GET' ? '' : `-X ${route.method} `}'${serverUrl}${path}${query}'`,
     `  -H "x-api-key: $VIGIL_API_KEY"`,
-    ...(body ? [`  -H 'content-type: application/json'`, `  -d '${JSON.stringify(body)}'`] : []),
+    ...(body ? [`  -H 'content-type: ${route.format === 'fhir' ? FHIR_JSON_CONTENT_TYPE : 'application/json'}'`, `  -d '${JSON.stringify(body)}'`] : []),
   ].join(' \\\n');
   const clientCall: Record<string, string> = {
     checkInteractions: `await vigil.interactions.check(${JSON.stringify(body)})`,
@@ -103,6 +110,7 @@ export function codeSamples(route: PublicRoute, { serverUrl, keyPrefix }: OpenAp
     describeKey: 'await vigil.key.describe()',
     callCdsService: `await vigil.cds.call(${JSON.stringify(route.example.params?.id ?? '')}, ${JSON.stringify(body)})`,
     sendCdsFeedback: `await vigil.cds.feedback(${JSON.stringify(route.example.params?.id ?? '')}, ${JSON.stringify(body)})`,
+    checkInteractionsFhir: `await vigil.fhir.checkInteractions(${JSON.stringify(body)})`,
   };
   const ts = [
     `import { VigilClient } from '@vigil/client';`,
@@ -163,6 +171,14 @@ export function buildOpenApiDocument(options: OpenApiOptions, routes: readonly P
       }
     }
     for (const p of route.params ?? []) parameters.push({ in: 'path', name: p.name, required: true, description: p.description, schema: { type: 'string' }, example: p.example });
+    parameters.push({
+      in: 'header',
+      name: USAGE_TAG_HEADER,
+      required: false,
+      description:
+        'Optional usage tag: attributes the call to a module of your system (e.g. `pharmacy-module`), so the dashboard and `./vigil usage tags` split your usage by module. Case-insensitive; a malformed value is refused with 400 `validation_failed`.',
+      schema: { type: 'string', pattern: USAGE_TAG_PATTERN.source, maxLength: 64 },
+    });
     const responses: Record<string, Json> = {
       200: {
         description: 'OK',
@@ -171,7 +187,12 @@ export function buildOpenApiDocument(options: OpenApiOptions, routes: readonly P
           RateLimit: { description: 'Remaining requests and seconds to the window reset (IETF draft)', schema: { type: 'string' } },
           'RateLimit-Policy': { description: 'The key’s limit and window (IETF draft)', schema: { type: 'string' } },
         },
-        content: { 'application/json': { schema: ref(route.response), ...(examples[route.operationId] !== undefined ? { example: examples[route.operationId] } : {}) } },
+        content: {
+          [route.format === 'fhir' ? FHIR_JSON_CONTENT_TYPE : 'application/json']: {
+            schema: ref(route.response),
+            ...(examples[route.operationId] !== undefined ? { example: examples[route.operationId] } : {}),
+          },
+        },
       },
     };
     for (const [status, keys] of routeErrors(route)) {
@@ -181,12 +202,29 @@ export function buildOpenApiDocument(options: OpenApiOptions, routes: readonly P
         description: keys.map((k) => `\`${ErrorCodes[k].code}\`: ${ErrorCodes[k].title}`).join('; '),
         ...(retry ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } } } : {}),
         content: {
-          'application/problem+json': { schema: { allOf: [{ $ref: '#/components/schemas/Problem' }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }] } },
+          // A FHIR route answers its errors as OperationOutcome; refusals made before routing stay problem+json.
+          // `x-problem-codes`: the codes its first issue can carry (`issue[0].details.coding[0].code`).
+          ...(route.format === 'fhir'
+            ? { [FHIR_JSON_CONTENT_TYPE]: { schema: ref(FhirOperationOutcomeSchema), 'x-problem-codes': codes.filter((c) => !BEFORE_ROUTING_CODES.has(c)) } }
+            : {}),
+          ...(route.format !== 'fhir' || keys.some((k) => BEFORE_ROUTING.has(k))
+            ? {
+                'application/problem+json': {
+                  schema: {
+                    allOf: [
+                      { $ref: '#/components/schemas/Problem' },
+                      { type: 'object', properties: { code: { type: 'string', enum: route.format === 'fhir' ? codes.filter((c) => BEFORE_ROUTING_CODES.has(c)) : codes } } },
+                    ],
+                  },
+                },
+              }
+            : {}),
         },
       };
     }
+    const requestMedia = { schema: route.request ? ref(route.request) : undefined, ...(route.example.body ? { example: route.example.body } : {}) };
     const requestBody = route.request
-      ? { required: true, content: { 'application/json': { schema: ref(route.request), ...(route.example.body ? { example: route.example.body } : {}) } } }
+      ? { required: true, content: route.format === 'fhir' ? { [FHIR_JSON_CONTENT_TYPE]: requestMedia, 'application/json': requestMedia } : { 'application/json': requestMedia } }
       : undefined;
     roots.push(responses, ...(requestBody ? [requestBody] : []));
     paths[oaPath] ??= {};
@@ -195,7 +233,7 @@ export function buildOpenApiDocument(options: OpenApiOptions, routes: readonly P
       tags: [route.tag],
       summary: route.summary,
       description: `${route.description}\n\nRequired scope: ${route.scopes.length ? route.scopes.map((s) => `\`${s}\``).join(', ') : 'any valid key'}.`,
-      security: [{ ApiKey: [] }],
+      security: route.acceptsCdsJwt ? [{ ApiKey: [] }, { CdsHooksJwt: [] }] : [{ ApiKey: [] }],
       'x-required-scopes': route.scopes,
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
@@ -227,9 +265,19 @@ export function buildOpenApiDocument(options: OpenApiOptions, routes: readonly P
       { name: 'Knowledge base', description: 'Which release answers, and its sources.' },
       { name: 'Keys', description: 'The calling API key.' },
       { name: 'CDS Hooks', description: 'CDS Hooks 2.0 services for EHRs (discovery at `GET /cds-services`, no key needed).' },
+      { name: 'FHIR R4', description: 'FHIR R4 operations (`application/fhir+json`): medication resources in, `DetectedIssue`s out; errors are `OperationOutcome`s.' },
     ],
     components: {
-      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key from the dashboard' } },
+      securitySchemes: {
+        ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key from the dashboard' },
+        CdsHooksJwt: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            'CDS Hooks 2.0 JWT signed by the EHR (ES384 or RS384; `iss` registered on a key with its public JWK set in the dashboard; `aud` the exact service URL; `exp`, `iat`, `jti` required, a `jti` is accepted once). The key the issuer is registered on sets scopes, IP allowlist and limits.',
+        },
+      },
       schemas: reachable(componentSchemas(), roots),
     },
     security: [{ ApiKey: [] }],

@@ -12,6 +12,8 @@ import { KeyDescriptionSchema } from '../keys/key-description.response';
 import { type Scope, Scopes } from '../scopes';
 import { CdsFeedbackRequestSchema, CdsHookRequestSchema } from '../cds-hooks/cds-hooks.request';
 import { CdsFeedbackResponseSchema, CdsHookResponseSchema } from '../cds-hooks/cds-hooks.response';
+import { FhirCheckRequestSchema } from '../fhir/fhir-check.request';
+import { FhirCheckResponseSchema } from '../fhir/fhir-check.response';
 
 /** A route of the public API: what the OpenAPI document, `/docs`, `@vigil/client` and the conformance tests read. */
 export interface PublicRoute {
@@ -19,7 +21,11 @@ export interface PublicRoute {
   /** Route path as the router writes it (`:id` for path parameters). */
   path: string;
   operationId: string;
-  tag: 'Interactions' | 'Drugs' | 'Knowledge base' | 'Keys' | 'CDS Hooks';
+  tag: 'Interactions' | 'Drugs' | 'Knowledge base' | 'Keys' | 'CDS Hooks' | 'FHIR R4';
+  /** `fhir`: FHIR R4 JSON in and out (`application/fhir+json`), errors as `OperationOutcome`. Default `json`. */
+  format?: 'json' | 'fhir';
+  /** Also accepts the CDS Hooks JWT (`Authorization: Bearer`) of an issuer registered on a key. */
+  acceptsCdsJwt?: boolean;
   summary: string;
   /** Markdown. */
   description: string;
@@ -37,6 +43,7 @@ export interface PublicRoute {
 
 /** Codes every route behind an API key can answer with. */
 export const KEYED_ROUTE_ERRORS: readonly ErrorCodeKey[] = [
+  'ValidationFailed', // a malformed x-vigil-tag header, on any keyed route
   'ApiKeyMissing',
   'ApiKeyMalformed',
   'ApiKeyInvalid',
@@ -117,10 +124,11 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     path: '/v1/drugs/:id',
     operationId: 'getDrug',
     tag: 'Drugs',
-    summary: 'Describe an ingredient',
-    description: 'Names, brands, salts, classes, combination products, enzyme roles, risk domains and how many rules apply.',
+    summary: 'Describe an ingredient or a combination product',
+    description:
+      'Names, brands, salts, classes, combination products, enzyme roles, risk domains and how many rules apply. Every search hit’s `id` resolves here, ingredient or product (`kind`); ids are case-insensitive. For a product, classes, roles and risk domains are those of its ingredients together, and the rule counts the highest of one ingredient.',
     scopes: [Scopes.DrugsRead],
-    params: [{ name: 'id', description: 'Ingredient id, from a search hit or a resolution (e.g. `warfarin`)', example: 'warfarin' }],
+    params: [{ name: 'id', description: 'Ingredient or product id, from a search hit or a resolution (e.g. `warfarin`, `tylenol-3`)', example: 'warfarin' }],
     response: DrugDetailSchema,
     errors: ['NotFound', 'InsufficientScope'],
     example: { params: { id: 'warfarin' } },
@@ -142,6 +150,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     path: '/cds-services/:id',
     operationId: 'callCdsService',
     tag: 'CDS Hooks',
+    acceptsCdsJwt: true,
     summary: 'Call a CDS Hooks service (order-select, order-sign)',
     description: [
       'CDS Hooks 2.0. `GET /cds-services` (no key) lists the services: `vigil-order-select` screens the selected orders, `vigil-order-sign` every draft order, against the patient’s active medications from the `medicationRequests` prefetch (required: without it the answer is `412 prefetch_missing`; Vigil never calls your FHIR server) and the optional `medicationStatements` prefetch.',
@@ -208,6 +217,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     path: '/cds-services/:id/feedback',
     operationId: 'sendCdsFeedback',
     tag: 'CDS Hooks',
+    acceptsCdsJwt: true,
     summary: 'Report what the user did with the cards',
     description:
       'CDS Hooks 2.0 feedback: for each card (`uuid`), `accepted` or `overridden` with the override reason. Stored per account, rule and card; your account’s override rates show which alerts your clinicians always override.',
@@ -234,6 +244,54 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     },
   },
   {
+    method: 'POST',
+    path: '/fhir/r4/$check-interactions',
+    operationId: 'checkInteractionsFhir',
+    tag: 'FHIR R4',
+    format: 'fhir',
+    summary: 'Check FHIR medication resources; answer DetectedIssues',
+    description: [
+      'FHIR R4 operation (`application/fhir+json`; `application/json` is accepted too). Send a `Bundle` of `MedicationRequest`, `MedicationStatement` and `Medication` resources, or a `Parameters` with one `medication` parameter per resource (a `Bundle` value is read entry by entry).',
+      '',
+      '- Medications are read as in CDS Hooks: RxNorm codes, then each coding’s `display`, then the text, then a contained or bundled `Medication` (`medicationReference`). A `Medication` no request refers to is checked as a current medication.',
+      '- A `MedicationRequest` with status `draft` is a **new order**: when any is present, only issues involving a new order are returned (prospective screening) and the others are counted in the `OperationOutcome`. Statuses such as `completed`, `stopped`, `entered-in-error` take a resource off the list (reported, not checked).',
+      '- The answer is a `collection` Bundle: one `DetectedIssue` per finding, worst first (`severity`: contraindicated and major → `high`, moderate → `moderate`, minor → `low`; `code` v3 ActCode `DRG` or `DUPTHPY`; `implicated` references the input resources; `detail` with mechanism and management; `reference` the cited source), then one `OperationOutcome` naming every resource **not checked** (`not-found`, `multiple-matches`, `incomplete`), every resource skipped, and the disclaimer.',
+      '- Errors are `OperationOutcome`s whose first issue carries the stable code as a coding of `https://vigil.dev/problems/`. Refusals made before routing (a body that is not JSON, an unsupported media type, a body over the size limit) are problem+json.',
+    ].join('\n'),
+    scopes: [Scopes.InteractionsCheck],
+    request: FhirCheckRequestSchema,
+    response: FhirCheckResponseSchema,
+    errors: ['ValidationFailed', 'InvalidJson', 'PayloadTooLarge', 'UnsupportedMediaType', 'InsufficientScope'],
+    example: {
+      body: {
+        resourceType: 'Bundle',
+        type: 'collection',
+        entry: [
+          {
+            resource: {
+              resourceType: 'MedicationRequest',
+              id: 'current-1',
+              status: 'active',
+              intent: 'order',
+              subject: { reference: 'Patient/123' },
+              medicationCodeableConcept: { coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '11289', display: 'warfarin' }] },
+            },
+          },
+          {
+            resource: {
+              resourceType: 'MedicationRequest',
+              id: 'new-1',
+              status: 'draft',
+              intent: 'order',
+              subject: { reference: 'Patient/123' },
+              medicationCodeableConcept: { text: 'Ibuprofen 400 MG Oral Tablet' },
+            },
+          },
+        ],
+      },
+    },
+  },
+  {
     method: 'GET',
     path: '/v1/key',
     operationId: 'describeKey',
@@ -249,7 +307,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
 
 /** Every error a route can answer with: its own codes, then those every keyed route shares. */
 export function routeErrorKeys(route: PublicRoute): ErrorCodeKey[] {
-  return [...route.errors, ...KEYED_ROUTE_ERRORS];
+  return [...new Set([...route.errors, ...KEYED_ROUTE_ERRORS])];
 }
 
 /** The public route with this method and router path. */

@@ -1,1 +1,1 @@
-export { createTestDatabase, withDatabase, type TestDatabase } from './test-database';
+export { createEmptyDatabase, createTestDatabase, withDatabase, type TestDatabase } from './test-database';

@@ -47,3 +47,17 @@ function requireEnv(name: string): string {
   if (!value) throw new Error(`${name} is not set: run tests through jest (npm test), whose global setup prepares the database`);
   return value;
 }
+
+/**
+ * An empty database (no migrations), for tests that migrate step by step: a migration tested on a populated
+ * database. `drop()` removes it.
+ */
+export async function createEmptyDatabase(): Promise<TestDatabase> {
+  const name = `${requireEnv(TEST_TEMPLATE_ENV)}_e${randomBytes(4).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE "${name}"`);
+  return {
+    name,
+    url: withDatabase(requireEnv(TEST_ADMIN_URL_ENV), name),
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}

@@ -36,6 +36,8 @@ export interface CreateAppOptions {
   rejectNulBytes?: boolean;
   /** Where `/metrics` is served, if anywhere (the app must import `MetricsModule`). */
   metrics?: MetricsExposureOptions;
+  /** Keep each JSON body's bytes as `request.rawBody` (for routes that verify a signature over the exact body). */
+  rawBody?: boolean;
 }
 
 /** How long a client may take: to send its headers, its whole request, or to stay silent on a connection. */
@@ -85,7 +87,7 @@ export async function createVigilApp(module: DynamicModule | Type, options: Crea
       new LazyRequestLogger(parent as pino.Logger, bindings, childOptions) as never,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { bufferLogs: true, abortOnError: false });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { bufferLogs: true, abortOnError: false, rawBody: options.rawBody ?? false });
   app.useLogger(new PinoNestLogger(logger));
   app.useGlobalFilters(new ProblemExceptionFilter());
   // Inputs are parsed per parameter with contract schemas (`ValidBody`/`ValidQuery`/`ValidParams`); NUL bytes are refused first.

@@ -1,4 +1,4 @@
-import type { ErrorCodeKey } from '@vigil/contracts';
+import type { ErrorCodeKey, ProblemResponse } from '@vigil/contracts';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestIdFor } from '../logging/request-id';
@@ -16,6 +16,51 @@ const FASTIFY_ERRORS: Record<string, { key: ErrorCodeKey; detail: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { key: 'ValidationFailed', detail: 'Content-Length does not match the body.' },
 };
 
+/** An exception as the problem document Vigil answers with, and the headers that go with it. */
+export interface DescribedProblem {
+  body: ProblemResponse;
+  headers: Record<string, string>;
+}
+
+/**
+ * The problem document for any exception (ProblemException, Nest/Fastify HttpException, database outage, anything
+ * else), logging 5xx with the request id. Shared by the problem+json filter and filters that render the same problem
+ * in another format (the FHIR API's OperationOutcome).
+ */
+export function describeProblem(exception: unknown, req: FastifyRequest, logger: Logger): DescribedProblem {
+  const requestId = requestIdFor(req.raw);
+  let body: ProblemResponse;
+  let headers: Record<string, string> = {};
+  if (exception instanceof ProblemException) {
+    body = problemBody(exception.key, requestId, exception.detail, exception.errors, exception.extensions);
+    headers = exception.headers;
+  } else if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const fastifyCode = (exception.cause as { code?: unknown } | undefined)?.code;
+    const known = typeof fastifyCode === 'string' ? FASTIFY_ERRORS[fastifyCode] : undefined;
+    if (known) {
+      body = problemBody(known.key, requestId, known.detail);
+    } else {
+      const detail = status === 404 ? `No route for ${req.method} ${req.url.split('?')[0]}` : status >= 500 ? undefined : messageOf(exception);
+      body = problemBody(keyForStatus(status), requestId, detail);
+      body.status = status;
+    }
+  } else if (isDatabaseUnavailable(exception)) {
+    // The database cannot answer: say so, and when to retry, instead of an opaque 500.
+    logger.error({ err: exception, requestId }, 'database unavailable');
+    body = problemBody('ServiceUnavailable', requestId, 'The database is unreachable; retry shortly.');
+    headers = { 'retry-after': '5' };
+  } else {
+    logger.error({ err: exception, requestId }, 'unhandled error');
+    body = problemBody('InternalError', requestId, 'An unexpected error occurred; quote the request id when reporting it.');
+  }
+  if (body.status >= 500 && !(exception instanceof ProblemException) && exception instanceof HttpException) {
+    logger.error({ err: exception, requestId }, 'server error');
+  }
+  rememberProblemCode(req.raw, body.code);
+  return { body, headers };
+}
+
 /** Renders every error as problem+json. Never a stack trace in a body; 5xx are logged with the request id. */
 @Catch()
 export class ProblemExceptionFilter implements ExceptionFilter {
@@ -24,41 +69,11 @@ export class ProblemExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const req = http.getRequest<FastifyRequest>();
-    const reply = http.getResponse<FastifyReply>();
-    const requestId = requestIdFor(req.raw);
-
-    let body;
-    let headers: Record<string, string> = {};
-    if (exception instanceof ProblemException) {
-      body = problemBody(exception.key, requestId, exception.detail, exception.errors, exception.extensions);
-      headers = exception.headers;
-    } else if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      const fastifyCode = (exception.cause as { code?: unknown } | undefined)?.code;
-      const known = typeof fastifyCode === 'string' ? FASTIFY_ERRORS[fastifyCode] : undefined;
-      if (known) {
-        body = problemBody(known.key, requestId, known.detail);
-      } else {
-        const detail = status === 404 ? `No route for ${req.method} ${req.url.split('?')[0]}` : status >= 500 ? undefined : messageOf(exception);
-        body = problemBody(keyForStatus(status), requestId, detail);
-        body.status = status;
-      }
-    } else if (isDatabaseUnavailable(exception)) {
-      // The database cannot answer: say so, and when to retry, instead of an opaque 500.
-      this.logger.error({ err: exception, requestId }, 'database unavailable');
-      body = problemBody('ServiceUnavailable', requestId, 'The database is unreachable; retry shortly.');
-      headers = { 'retry-after': '5' };
-    } else {
-      this.logger.error({ err: exception, requestId }, 'unhandled error');
-      body = problemBody('InternalError', requestId, 'An unexpected error occurred; quote the request id when reporting it.');
-    }
-    if (body.status >= 500 && !(exception instanceof ProblemException) && exception instanceof HttpException) {
-      this.logger.error({ err: exception, requestId }, 'server error');
-    }
-    rememberProblemCode(req.raw, body.code);
-    reply
+    const { body, headers } = describeProblem(exception, req, this.logger);
+    http
+      .getResponse<FastifyReply>()
       .status(body.status)
-      .headers({ ...headers, 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId })
+      .headers({ ...headers, 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': body.requestId })
       .send(body);
   }
 }

@@ -16,7 +16,11 @@ export function redisClientOptions(): RedisOptions {
     // path time out sooner themselves (the rate-limit guard: 1 s, tolerant of event-loop stalls): an ioredis timer
     // can fire after a stall before the reply that arrived during it is read.
     commandTimeout: 10_000,
-    connectTimeout: 2000,
+    // Generous on purpose: the timer also fires when a stalled event loop (a knowledge-base build and its compacting
+    // collection on a loaded machine) reads a completed connect late, and the connection was then torn down and
+    // retried in a loop (seen in CI: ready checks on a destroyed stream, rate limit 503 for seconds). Calls never
+    // wait for it: with no offline queue a command while not connected fails at once.
+    connectTimeout: 10_000,
     retryStrategy: (times) => Math.min(times * 100, 2000),
   };
 }
