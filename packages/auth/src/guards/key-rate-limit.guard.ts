@@ -11,41 +11,12 @@ import { ACCOUNT_QUOTA, type AccountQuota, USAGE_RECORDER, type UsageRecorder } 
 import { USAGE_TAG_HEADER } from '@vigil/contracts';
 import { usageTagOf } from '../policy/usage-tag';
 import { ProblemException } from '../errors/problem.exception';
+import { withStallTolerantTimeout } from '../rate-limit/stall-tolerant.timeout';
 
 export const KEY_THROTTLER = 'key';
 
 /** How long a shared counter may take to answer before the call fails closed with 503. */
 export const STORE_TIMEOUT_MS = 1000;
-
-/**
- * Rejects when `promise` has not settled `ms` after the call. The rejection is deferred to the event loop's check
- * phase (setImmediate), after pending socket reads: when the process itself was stalled (a knowledge-base build, a
- * major GC) and the answer arrived meanwhile, the answer wins instead of a false timeout.
- */
-function withStallTolerantTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    let done = false;
-    const timer = setTimeout(
-      () =>
-        setImmediate(() => {
-          if (!done) reject(new Error('rate-limit store timed out'));
-        }),
-      ms,
-    );
-    promise.then(
-      (v) => {
-        done = true;
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (e: unknown) => {
-        done = true;
-        clearTimeout(timer);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
-}
 
 type StorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
