@@ -13,7 +13,7 @@ describe('withStallTolerantTimeout', () => {
 
   it('passes a failure through as an Error', async () => {
     await expect(withStallTolerantTimeout(Promise.reject(new Error('refused')), 200)).rejects.toThrow('refused');
-    await expect(withStallTolerantTimeout(Promise.reject('down'), 200)).rejects.toThrow('down');
+    await expect(withStallTolerantTimeout(Promise.reject(Object.assign(new Error('down'), { code: 'ECONNREFUSED' })), 200)).rejects.toThrow('down');
   });
 
   it('rejects a promise that never settles', async () => {
