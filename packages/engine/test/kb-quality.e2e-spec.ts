@@ -20,17 +20,17 @@ maybe('knowledge-base quality (eval:kb)', () => {
   };
 
   beforeAll(() => {
-    const r = spawnSync(process.execPath, [join(__dirname, '..', 'dist', 'eval', 'eval-kb.cli.js'), '--json', '--data', DATA], { encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync(process.execPath, [join(__dirname, '..', 'dist', 'eval', 'eval-kb.cli.js'), '--json', '--data', DATA], { encoding: 'utf8', timeout: 280_000 });
     expect(r.status).toBe(0);
     report = JSON.parse(r.stdout);
-  });
+  }, 300_000);
 
   // Sensitivity floors: the targets where met, otherwise the last measured value (raise, never lower).
   it.each([
     ['onc-hp-pairs', 0.95],
     ['onc-hp-groups', 0.95],
-    ['ndf-rt-critical', 0.855],
-    ['french-ci', 0.78],
+    ['ndf-rt-critical', 0.88],
+    ['french-ci', 0.835],
     ['french-ad', 0.9],
     ['ddinter-major-top300', 0.9],
   ])('%s flagged at its threshold ≥ %s', (metric, floor) => {

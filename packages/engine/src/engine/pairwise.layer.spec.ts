@@ -197,6 +197,14 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['sufentanil', 'crizotinib', 'boxed-warning-opioids--cyp3a4-inhibitors', 'major'],
     ['tamsulosin', 'erythromycin', 'tamsulosin--moderate-cyp3a4-inhibitors', 'moderate'],
     ['tamsulosin', 'diltiazem', 'tamsulosin--moderate-cyp3a4-inhibitors', 'moderate'],
+    // Dihydropyridine and tadalafil labels ask for monitoring with moderate inhibitors: never the minor template.
+    ['amlodipine', 'diltiazem', 'amlodipine--cyp3a4-inhibitors', 'moderate'],
+    ['amlodipine', 'verapamil', 'amlodipine--cyp3a4-inhibitors', 'moderate'],
+    ['nifedipine', 'diltiazem', 'nifedipine--cyp3a4-inhibitors', 'moderate'],
+    ['nifedipine', 'itraconazole', 'nifedipine--cyp3a4-inhibitors', 'moderate'],
+    ['tadalafil', 'erythromycin', 'tadalafil--moderate-cyp3a4-inhibitors', 'moderate'],
+    ['rilpivirine', 'eslicarbazepine', 'rilpivirine--moderate-cyp3a4-inducers', 'major'],
+    ['rilpivirine', 'bosentan', 'rilpivirine--moderate-cyp3a4-inducers', 'major'],
   ])('%s + %s: the substrate label statement (%s, %s)', (victim, perpetrator, ruleId, severity) => {
     const r = engine.check(curated, [victim, perpetrator]);
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toEqual([[ruleId, severity]]);
@@ -258,6 +266,20 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['flecainide', 'metoprolol', 'beta-blockers--negatively-inotropic-class-i-antiarrhythmics', 'moderate'],
     ['domperidone', 'fluconazole', 'domperidone--qt-prolonging-agents', 'contraindicated'],
     ['domperidone', 'ketoconazole', 'domperidone--strong-cyp3a4-inhibitors', 'contraindicated'],
+    ['clonidine', 'imipramine', 'clonidine--tcas', 'major'],
+    ['clonidine', 'amitriptyline', 'clonidine--amitriptyline', 'major'],
+    ['procarbazine', 'levodopa', 'procarbazine--levodopa', 'major'],
+    ['procarbazine', 'entacapone', 'comt-inhibitors--procarbazine', 'major'],
+    ['bupropion', 'pseudoephedrine', 'bupropion--bupropion-seizure-threshold-partners', 'moderate'],
+    // Bismuth subsalicylate is a salicylate, not plain bismuth: Pepto-Bismol keeps the salicylate interactions.
+    ['Pepto-Bismol', 'warfarin', 'salicylates--anticoagulants', 'major'],
+    ['bismuth subsalicylate', 'methotrexate', 'methotrexate--salicylates', 'major'],
+    ['salsalate', 'methotrexate', 'methotrexate--salicylates', 'major'],
+    ['Pepto-Bismol', 'doxycycline', 'tetracyclines--polyvalent-cations', 'moderate'],
+    // CYP2D6 substrate roles from the carvedilol and doxepin labels.
+    ['carvedilol', 'paroxetine', 'cyp2d6-strong-inhibitor--moderate-substrate', 'moderate'],
+    ['doxepin', 'terbinafine', 'cyp2d6-strong-inhibitor--moderate-substrate', 'moderate'],
+    ['amlodipine', 'efavirenz', 'cyp3a4-moderate-inducer--moderate-substrate', 'minor'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     const r = engine.check(curated, [a, b]);
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
@@ -269,6 +291,8 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['cabergoline', 'brexpiprazole'],
     ['timolol', 'nifedipine'],
     ['prochlorperazine', 'rasagiline'],
+    // Plain bismuth (subcitrate, as in Pylera) is not a salicylate.
+    ['bismuth subcitrate potassium', 'warfarin'],
   ])('%s + %s: no major finding', (a, b) => {
     const r = engine.check(curated, [a, b]);
     expect(r.interactions.filter((f) => f.severity === 'major' || f.severity === 'contraindicated')).toEqual([]);
