@@ -280,6 +280,9 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['carvedilol', 'paroxetine', 'cyp2d6-strong-inhibitor--moderate-substrate', 'moderate'],
     ['doxepin', 'terbinafine', 'cyp2d6-strong-inhibitor--moderate-substrate', 'moderate'],
     ['amlodipine', 'efavirenz', 'cyp3a4-moderate-inducer--moderate-substrate', 'minor'],
+    // FDA lists clopidogrel as a strong CYP2C8 inhibitor; strong x moderate substrate answers moderate as for the other CYPs.
+    ['clopidogrel', 'pioglitazone', 'cyp2c8-strong-inhibitor--moderate-substrate', 'moderate'],
+    ['gemfibrozil', 'rosiglitazone', 'cyp2c8-strong-inhibitor--moderate-substrate', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     const r = engine.check(curated, [a, b]);
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
