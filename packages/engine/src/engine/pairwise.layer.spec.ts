@@ -283,6 +283,13 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     // FDA lists clopidogrel as a strong CYP2C8 inhibitor; strong x moderate substrate answers moderate as for the other CYPs.
     ['clopidogrel', 'pioglitazone', 'cyp2c8-strong-inhibitor--moderate-substrate', 'moderate'],
     ['gemfibrozil', 'rosiglitazone', 'cyp2c8-strong-inhibitor--moderate-substrate', 'moderate'],
+    ['epinephrine', 'sevoflurane', 'epinephrine--halogenated-anesthetics', 'moderate'],
+    ['norepinephrine', 'desflurane', 'norepinephrine--halogenated-anesthetics', 'moderate'],
+    ['sertraline', 'carbamazepine', 'inducer-lowered-ssris--ssri-lowering-inducers', 'moderate'],
+    ['escitalopram', 'rifampin', 'inducer-lowered-ssris--ssri-lowering-inducers', 'moderate'],
+    ['fluoxetine', 'phenytoin', 'anticonvulsant-raising-ssris--phenytoin-carbamazepine', 'moderate'],
+    ['fluvoxamine', 'carbamazepine', 'anticonvulsant-raising-ssris--phenytoin-carbamazepine', 'moderate'],
+    ['duloxetine', 'carbamazepine', 'cyp1a2-inducer--sensitive-substrate', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     const r = engine.check(curated, [a, b]);
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
