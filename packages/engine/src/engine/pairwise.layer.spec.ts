@@ -290,6 +290,11 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['fluoxetine', 'phenytoin', 'anticonvulsant-raising-ssris--phenytoin-carbamazepine', 'moderate'],
     ['fluvoxamine', 'carbamazepine', 'anticonvulsant-raising-ssris--phenytoin-carbamazepine', 'moderate'],
     ['duloxetine', 'carbamazepine', 'cyp1a2-inducer--sensitive-substrate', 'moderate'],
+    // Masked hypoglycaemia, graded: non-selective beta-blockers moderate, cardioselective minor.
+    ['propranolol', 'insulin glargine', 'non-selective-beta-blockers--insulin-secretagogues-and-insulins', 'moderate'],
+    ['carvedilol', 'glipizide', 'non-selective-beta-blockers--insulin-secretagogues-and-insulins', 'moderate'],
+    ['metoprolol', 'glipizide', 'cardioselective-beta-blockers--insulin-secretagogues-and-insulins', 'minor'],
+    ['cetirizine', 'lorazepam', 'additive:cns-depression', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     const r = engine.check(curated, [a, b]);
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
@@ -303,6 +308,8 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['prochlorperazine', 'rasagiline'],
     // Plain bismuth (subcitrate, as in Pylera) is not a salicylate.
     ['bismuth subcitrate potassium', 'warfarin'],
+    ['atenolol', 'insulin lispro'],
+    ['propranolol', 'metformin'],
   ])('%s + %s: no major finding', (a, b) => {
     const r = engine.check(curated, [a, b]);
     expect(r.interactions.filter((f) => f.severity === 'major' || f.severity === 'contraindicated')).toEqual([]);
