@@ -295,6 +295,9 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['carvedilol', 'glipizide', 'non-selective-beta-blockers--insulin-secretagogues-and-insulins', 'moderate'],
     ['metoprolol', 'glipizide', 'cardioselective-beta-blockers--insulin-secretagogues-and-insulins', 'minor'],
     ['cetirizine', 'lorazepam', 'additive:cns-depression', 'moderate'],
+    // Potassium-wasting drugs together (corticosteroid labels: observe for hypokalaemia with diuretics, amphotericin B).
+    ['prednisone', 'furosemide', 'additive:hypokalemia', 'moderate'],
+    ['hydrochlorothiazide', 'bumetanide', 'additive:hypokalemia', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     const r = engine.check(curated, [a, b]);
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);

@@ -39,6 +39,7 @@ export const DOCUMENTED_RISK_DOMAINS = [
   'hypotension',
   'hypoglycemia',
   'seizure-threshold',
+  'hypokalemia',
 ] as const;
 
 const SEVERITY_RANK: Readonly<Record<Severity, number>> = { contraindicated: 0, major: 1, moderate: 2, minor: 3, unknown: 4 };
