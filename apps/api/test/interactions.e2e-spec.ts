@@ -131,8 +131,28 @@ describe('POST /v1/interactions/check, drug search and KB (real engine, curated 
     expect(body.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['stopped_within_washout', 'stopped_beyond_washout']));
   });
 
+  it('skin, eye and ear products: a negligibly absorbed one is reported and left out, the typed client sends route', async () => {
+    const body = await vigil.interactions.check({
+      drugs: ['ketoconazole 2% shampoo', 'simvastatin', { name: 'ketoconazole', route: 'systemic' }, { name: 'ciprofloxacin', route: 'eye' }, 'tizanidine'],
+    });
+    expect(body.resolutions[0].localUse).toMatchObject({ route: 'skin', from: 'name', checked: false });
+    expect(body.resolutions[3].localUse).toMatchObject({ route: 'eye', from: 'request', checked: false });
+    expect(body.resolutions[2].localUse).toBeUndefined();
+    const pairs = body.interactions.map((f) =>
+      f.participants
+        .map((p) => p.index)
+        .sort()
+        .join('+'),
+    );
+    expect(pairs).toContain('1+2'); // oral ketoconazole + simvastatin
+    expect(pairs.some((p) => p.split('+').includes('0') || p.split('+').includes('3'))).toBe(false);
+    expect(body.warnings).toContainEqual(expect.objectContaining({ code: 'local_use_not_checked', indexes: [0, 3] }));
+    expect(body.summary.complete).toBe(true);
+  });
+
   it.each([
     ['no drugs', { drugs: [] }, '/drugs'],
+    ['unknown route', { drugs: ['warfarin', { name: 'ketoconazole', route: 'nasal' }] }, '/drugs/1/route'],
     ['stoppedOn in the future', { drugs: ['warfarin', { name: 'aspirin', stoppedOn: '2999-01-01' }] }, '/drugs/1/stoppedOn'],
     ['proposed and stopped', { drugs: ['warfarin', { name: 'aspirin', proposed: true, stoppedOn: '2026-01-01' }] }, '/drugs/1/stoppedOn'],
     ['101 drugs', { drugs: Array(101).fill('aspirin') }, '/drugs'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DRUG_ROUTES } from './drug-resolution.response';
 import { SeveritySchema } from './severity';
 
 /** One entry is enough: a free-text combination is checked internally, and a single drug still gets its resolution and warnings. */
@@ -67,6 +68,12 @@ const DrugIdentifierSchema = z
         'True for a new order being screened against the current list. When any entry is proposed, only findings involving at least one proposed drug are returned (prospective screening; see `summary.prospective`).',
       ),
     stoppedOn: StoppedOnSchema.optional(),
+    route: z
+      .enum(DRUG_ROUTES, { error: `"route" must be one of ${DRUG_ROUTES.join(', ')}` })
+      .optional()
+      .describe(
+        'Where the drug is applied: `skin`, `eye`, `ear`, or `systemic` (by mouth, injection, patch, inhaler…). Default: read from the name (“cream”, “shampoo”, “eye drops”, “otic”…), else systemic. A local entry whose ingredients the knowledge base records as negligibly absorbed by that route is left out of the check and reported (`resolutions[].localUse`, warning `local_use_not_checked`).',
+      ),
   })
   .check((ctx) => {
     const present = IDENTIFIERS.filter((k) => ctx.value[k] !== undefined).length;
@@ -83,7 +90,7 @@ const DrugIdentifierSchema = z
   })
   .meta({
     description:
-      'An identified drug: exactly one of `name`, `rxcui`, `atc`, `ndc`; optionally your own `id`, `proposed: true` for a new order, or `stoppedOn` for a recently stopped drug.',
+      'An identified drug: exactly one of `name`, `rxcui`, `atc`, `ndc`; optionally your own `id`, `proposed: true` for a new order, `stoppedOn` for a recently stopped drug, or the `route` it is applied by.',
     oneOf: IDENTIFIERS.map((k) => ({ required: [k], properties: { [k]: { type: 'string' } } })),
   });
 

@@ -58,6 +58,7 @@ export const CHECK_WARNING_CODES = [
   'split_combination',
   'stopped_within_washout',
   'stopped_beyond_washout',
+  'local_use_not_checked',
 ] as const;
 export type CheckWarningCode = (typeof CHECK_WARNING_CODES)[number];
 
@@ -66,7 +67,7 @@ export const CheckWarningSchema = z
     code: z
       .enum(CHECK_WARNING_CODES)
       .describe(
-        '`incomplete_check` (inputs not checked), `not_reviewed` (names-only drugs), `fuzzy_match` (spelling corrected), `too_few_drugs` (fewer than two resolved), `split_combination`, `stopped_within_washout` (stopped drugs still checked), `stopped_beyond_washout` (stopped drugs left out)',
+        '`incomplete_check` (inputs not checked), `not_reviewed` (names-only drugs), `fuzzy_match` (spelling corrected), `too_few_drugs` (fewer than two resolved), `split_combination`, `stopped_within_washout` (stopped drugs still checked), `stopped_beyond_washout` (stopped drugs left out), `local_use_not_checked` (skin, eye or ear products of negligibly absorbed drugs left out)',
       ),
     message: z.string().describe('Explanation in words'),
     indexes: z.array(z.int().min(0)).optional().describe('Positions of the inputs the warning is about'),

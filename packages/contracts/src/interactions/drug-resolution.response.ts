@@ -60,6 +60,35 @@ export const StoppedDrugSchema = z
   .meta({ id: 'StoppedDrug', description: 'A recently stopped drug (`stoppedOn`): whether it is still within its washout and so still checked.' });
 export type StoppedDrug = z.infer<typeof StoppedDrugSchema>;
 
+/** Local routes whose systemic exposure the knowledge base records, per ingredient, as negligible or not. */
+export const LOCAL_ROUTES = ['skin', 'eye', 'ear'] as const;
+export type LocalRoute = (typeof LOCAL_ROUTES)[number];
+/** What a check entry may say about its route (`systemic` overrides a route read from the name). */
+export const DRUG_ROUTES = [...LOCAL_ROUTES, 'systemic'] as const;
+export type DrugRoute = (typeof DRUG_ROUTES)[number];
+
+export const LocalUseSchema = z
+  .object({
+    route: z.enum(LOCAL_ROUTES).describe('`skin` (cream, ointment, lotion, shampoo), `eye` (eye drops or ointment) or `ear` (ear drops)'),
+    from: z.enum(['request', 'name']).describe('`request`: the entry’s `route`; `name`: read from the name (“cream”, “shampoo”, “eye drops”, “otic”…)'),
+    checked: z
+      .boolean()
+      .describe('False: every ingredient is recorded as negligibly absorbed by this route, so the entry was left out of the check. True: it was checked as a systemic drug'),
+    note: z.string().describe('Why, in words'),
+    citations: z
+      .array(
+        z.object({
+          source: z.string().describe('Source type id (`fda-label`, `literature`…)'),
+          title: z.string().describe('Title of the label or paper'),
+          section: z.string().optional().describe('Section'),
+          url: z.string().optional().describe('Where to read it'),
+        }),
+      )
+      .describe('Labels or papers that report the negligible absorption (empty when checked)'),
+  })
+  .meta({ id: 'LocalUse', description: 'A drug applied to the skin, eye or ear: whether its systemic interactions were checked.' });
+export type LocalUse = z.infer<typeof LocalUseSchema>;
+
 export const DrugResolutionSchema = z
   .object({
     index: z.int().min(0).describe('Position of the drug in the request’s `drugs`'),
@@ -84,6 +113,7 @@ export const DrugResolutionSchema = z
         'Resolved inputs: `reviewed` when the knowledge base has reviewed the drug’s interactions; `names-only` when it knows the name only — then no finding means *not checked*, and the check is incomplete',
       ),
     stopped: StoppedDrugSchema.optional().describe('Present when the entry has `stoppedOn` and resolved: its washout and whether it was checked'),
+    localUse: LocalUseSchema.optional().describe('Present when the entry is applied to the skin, eye or ear (its `route`, or read from the name) and resolved'),
   })
   .meta({ id: 'DrugResolution', description: 'How one input was understood.' });
 export type DrugResolution = z.infer<typeof DrugResolutionSchema>;

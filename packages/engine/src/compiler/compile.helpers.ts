@@ -4,7 +4,7 @@ import { boundedOsaDistance } from '../text/string-distance';
 import type { LocatedEntry } from './yaml-source.reader';
 
 /** The kinds of knowledge file, by path (`classify`). */
-export type FileKind = 'sources' | 'release' | 'ingredients' | 'products' | 'classes' | 'rules' | 'pathways' | 'labels' | 'domains' | 'washouts';
+export type FileKind = 'sources' | 'release' | 'ingredients' | 'products' | 'classes' | 'rules' | 'pathways' | 'labels' | 'domains' | 'washouts' | 'localUse';
 
 export const ID_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const RULE_ID_RE = /^[a-z0-9]+(?:-{1,2}[a-z0-9]+)*$/;
@@ -26,6 +26,7 @@ export const KEYS = {
   labelPerpetrator: ['role', 'strength', 'also', 'except'],
   domain: ['id', 'name', 'severityByCount', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'citations'],
   washout: ['id', 'ingredients', 'classes', 'days', 'summary', 'citations'],
+  localUse: ['id', 'ingredients', 'classes', 'routes', 'summary', 'citations'],
   release: ['version-date', 'releasedAt'],
 } as const;
 
@@ -41,6 +42,7 @@ export function classify(path: string): FileKind | undefined {
   if (p === 'labels') return 'labels';
   if (p === 'domains') return 'domains';
   if (p === 'washouts') return 'washouts';
+  if (p === 'local-use') return 'localUse';
   if (p.startsWith('ingredients/')) return 'ingredients';
   if (p.startsWith('rules/')) return 'rules';
   return undefined;

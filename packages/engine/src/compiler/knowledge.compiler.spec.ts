@@ -34,6 +34,12 @@ ${body}
   citations: [ { source: fda-label, title: t, section: "2 Dosage" } ]
 `;
 
+const localUse = (id: string, body = '  ingredients: [warfarin]\n  routes: [skin]') => `- id: ${id}
+${body}
+  summary: s
+  citations: [ { source: fda-label, title: t, section: "12.3 Pharmacokinetics" } ]
+`;
+
 const label = (id: string, extra = '', substrates = '[oxycodone]', perpetrator = '{ role: inhibitor, strength: [strong, moderate] }') => `- id: ${id}
   enzyme: CYP3A4
   substrates: ${substrates}
@@ -321,6 +327,23 @@ describe('KnowledgeCompiler', () => {
     ['washout naming nothing', 'washouts.yaml', washout('w1', '  days: 5'), { entry: 'w1' }, /needs ingredients or classes/],
     ['washout without citations', 'washouts.yaml', washout('w1').replace(/ {2}citations:.*\n/, ''), { field: 'citations' }, /at least one citation/],
     ['duplicate washout id', 'washouts.yaml', `${washout('w1')}${washout('w1')}`, { field: 'id' }, /duplicate washout id/],
+    [
+      'local use naming an unknown ingredient',
+      'local-use.yaml',
+      localUse('u1', '  ingredients: [warfarine]\n  routes: [skin]'),
+      { entry: 'u1', field: 'ingredients[0]' },
+      /unknown ingredient "warfarine" \(did you mean "warfarin"\?\)/,
+    ],
+    [
+      'local use with an unknown route',
+      'local-use.yaml',
+      localUse('u1', '  ingredients: [warfarin]\n  routes: [nose]'),
+      { field: 'routes[0]' },
+      /unknown route "nose"; routes: skin, eye, ear/,
+    ],
+    ['local use without routes', 'local-use.yaml', localUse('u1', '  ingredients: [warfarin]'), { field: 'routes' }, /is required/],
+    ['local use without citations', 'local-use.yaml', localUse('u1').replace(/ {2}citations:.*\n/, ''), { field: 'citations' }, /at least one citation/],
+    ['duplicate local-use id', 'local-use.yaml', `${localUse('u1')}${localUse('u1')}`, { field: 'id' }, /duplicate local-use id/],
     ['unknown file', 'notes.yaml', '- a: 1\n', {}, /unrecognised knowledge file/],
     ['YAML syntax error', 'rules/broken.yaml', '- id: x\n  a: [warfarin\n  b: ]\n', {}, /YAML syntax/],
     ['duplicate YAML key', 'ingredients/more.yaml', '- id: newdrug\n  name: a\n  name: b\n', {}, /YAML syntax: Map keys must be unique/],
@@ -330,6 +353,18 @@ describe('KnowledgeCompiler', () => {
     const hit = r.issues.find((i) => i.level === 'error' && message.test(i.message));
     expect({ found: !!hit, issues: r.issues.map(formatIssue) }).toMatchObject({ found: true });
     expect(hit).toMatchObject({ file: path, ...where });
+  });
+
+  it('compiles local-use entries', () => {
+    const r = compiler.compileFiles(withAppended('local-use.yaml', localUse('u-keto', '  ingredients: [warfarin]\n  routes: [skin, eye]')));
+    expect(r.issues.map(formatIssue)).toEqual([]);
+    expect(r.kb.localUse).toContainEqual({
+      id: 'u-keto',
+      ingredients: ['warfarin'],
+      routes: ['eye', 'skin'],
+      summary: 's',
+      citations: [{ source: 'fda-label', title: 't', section: '12.3 Pharmacokinetics' }],
+    });
   });
 
   it('compiles washouts, expanding classes to their members', () => {

@@ -13,6 +13,7 @@ import { ProductSectionCompiler } from './product-section.compiler';
 import { ReleaseSectionCompiler } from './release-section.compiler';
 import { RuleSectionCompiler } from './rule-section.compiler';
 import { SourceSectionCompiler } from './source-section.compiler';
+import { LocalUseSectionCompiler } from './local-use-section.compiler';
 import { WashoutSectionCompiler } from './washout-section.compiler';
 import { YamlSourceReader, type KnowledgeFileText, type LocatedEntry, type ParsedKnowledgeFile } from './yaml-source.reader';
 
@@ -60,7 +61,7 @@ export class KnowledgeCompiler {
           level: 'error',
           file: f.path,
           message:
-            'unrecognised knowledge file: expected sources.yaml, release.yaml, products.yaml, classes.yaml, pathways.yaml, labels.yaml, domains.yaml, washouts.yaml, ingredients/*.yaml or rules/*.yaml',
+            'unrecognised knowledge file: expected sources.yaml, release.yaml, products.yaml, classes.yaml, pathways.yaml, labels.yaml, domains.yaml, washouts.yaml, local-use.yaml, ingredients/*.yaml or rules/*.yaml',
         });
         continue;
       }
@@ -111,6 +112,7 @@ export class KnowledgeCompiler {
       pathways,
     });
     const washouts = new WashoutSectionCompiler().compile(entries('washouts'), checkOf, { ingredientIds, classes: new Map(classes.map((k) => [k.id, k])), sourceIds });
+    const localUse = new LocalUseSectionCompiler().compile(entries('localUse'), checkOf, { ingredientIds, classes: new Map(classes.map((k) => [k.id, k])), sourceIds });
     const release = new ReleaseSectionCompiler().compile(entries('release'), issues, options);
 
     // Entries left out for errors must not leave dangling references behind (lenient output).
@@ -135,6 +137,7 @@ export class KnowledgeCompiler {
       labels: keptLabels.sort(byId),
       domains: domains.sort(byId),
       ...(washouts.length > 0 ? { washouts: washouts.map((w) => ({ ...w, ingredients: w.ingredients.filter((i) => valid.has(i)) })).sort(byId) } : {}),
+      ...(localUse.length > 0 ? { localUse: localUse.map((w) => ({ ...w, ingredients: w.ingredients.filter((i) => valid.has(i)) })).sort(byId) } : {}),
       ...(options.otherNames && options.otherNames.length > 0 ? { otherNames: [...new Set(options.otherNames.map((n) => n.trim()).filter(Boolean))].sort() } : {}),
     };
     const hash = createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 8);

@@ -479,3 +479,49 @@ describe('prospective screening: only what the new orders add', () => {
     expect(r.summary.prospective?.currentListFindingsOmitted).toBeGreaterThan(0);
   });
 });
+
+describe('local use: skin, eye and ear products of negligibly absorbed drugs', () => {
+  const curated = loadCuratedKb({ path: join(__dirname, '..', '..', 'dist', 'kb', 'curated.json') });
+  const engine = new InteractionEngine();
+  const worst = (inputs: DrugInput[]) => engine.check(curated, inputs).summary.maxSeverity;
+
+  it.each<[string, DrugInput, string, 'skin' | 'eye' | 'ear', 'request' | 'name']>([
+    ['shampoo (name)', 'ketoconazole 2% shampoo', 'simvastatin', 'skin', 'name'],
+    ['cream (request route)', { name: 'ketoconazole', route: 'skin' }, 'simvastatin', 'skin', 'request'],
+    ['eye drops (brand)', 'Ciloxan eye drops', 'tizanidine', 'eye', 'name'],
+    ['ear drops', 'ofloxacin ear drops', 'tizanidine', 'ear', 'name'],
+    ['eye drops', 'moxifloxacin ophthalmic solution', 'amiodarone', 'eye', 'name'],
+  ])('%s: left out, reported with its citations, and the check stays complete', (_label, local, other, route, from) => {
+    const r = engine.check(curated, [local, other]);
+    expect(r.interactions).toEqual([]);
+    expect(r.resolutions[0]).toMatchObject({
+      status: 'resolved',
+      localUse: { route, from, checked: false, citations: expect.arrayContaining([expect.objectContaining({ source: 'fda-label' })]) },
+    });
+    expect(r.warnings).toContainEqual(expect.objectContaining({ code: 'local_use_not_checked', indexes: [0] }));
+    expect(r.summary.complete).toBe(true);
+    expect(r.summary.pairsChecked).toBe(0);
+  });
+
+  it.each<[string, DrugInput, string, string]>([
+    // The same drugs taken systemically keep their findings.
+    ['tablet', 'ketoconazole 200 mg tablet', 'simvastatin', 'contraindicated'],
+    ['no route stated', 'ketoconazole', 'simvastatin', 'contraindicated'],
+    ['route systemic overrides the name', { name: 'ketoconazole shampoo', route: 'systemic' }, 'simvastatin', 'contraindicated'],
+    // A systemic word in the name wins: vaginal miconazole raises the INR.
+    ['vaginal cream', 'miconazole vaginal cream', 'warfarin', 'major'],
+  ])('%s: checked as systemic', (_label, input, other, severity) => {
+    expect(worst([input, other])).toBe(severity);
+  });
+
+  it('a local product of a drug with no negligible-absorption record is checked, and the resolution says so', () => {
+    const r = engine.check(curated, ['erythromycin eye ointment', 'simvastatin']);
+    expect(r.summary.maxSeverity).toBe('contraindicated');
+    expect(r.resolutions[0].localUse).toMatchObject({ route: 'eye', from: 'name', checked: true, citations: [] });
+    expect(r.warnings.map((w) => w.code)).not.toContain('local_use_not_checked');
+  });
+
+  it('an entry without a local route carries no localUse', () => {
+    expect(engine.check(curated, ['warfarin', 'aspirin']).resolutions.every((x) => x.localUse === undefined)).toBe(true);
+  });
+});

@@ -1,4 +1,4 @@
-import type { CheckInteractionsResult, CheckWarning, DrugResolution, FindingKind, InteractionFinding, Severity, UnresolvedDrug } from '@vigil/contracts';
+import type { CheckInteractionsResult, CheckWarning, DrugResolution, FindingKind, InteractionFinding, LocalRoute, LocalUse, Severity, UnresolvedDrug } from '@vigil/contracts';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { CheckOptions, DrugInput, FindingTextField } from '../model/drug-input.model';
 import { SEVERITIES, meetsSeverity, severityRank } from '../model/kb-vocabulary';
@@ -8,6 +8,8 @@ import type { CheckUnit, FindingDraft } from './check-unit.model';
 import { DuplicateTherapyLayer } from './duplicate-therapy.layer';
 import { FindingBuilder } from './finding.builder';
 import { PairwiseLayer } from './pairwise.layer';
+import { detectLocalRoute } from '../text/local-route.detector';
+import { LocalUseAssessor } from './local-use.assessor';
 import { StoppedDrugAssessor, utcToday } from './stopped-drug.assessor';
 
 /** Our wording; returned with every check. */
@@ -46,12 +48,25 @@ export class InteractionEngine {
   check(kb: KnowledgeBase, inputs: readonly DrugInput[], options: CheckOptions = {}): CheckInteractionsResult {
     const proposed: number[] = [];
     const stopped = new Map<number, string>();
+    const routes = new Map<number, { route: LocalRoute; from: LocalUse['from'] }>();
     inputs.forEach((d, i) => {
+      const explicit = typeof d === 'object' ? d.route : undefined;
+      if (explicit !== undefined && explicit !== 'systemic') routes.set(i, { route: explicit, from: 'request' });
+      else if (explicit === undefined) {
+        const name = typeof d === 'string' ? d : d.name;
+        const route = name !== undefined ? detectLocalRoute(name) : undefined;
+        if (route) routes.set(i, { route, from: 'name' });
+      }
       if (typeof d !== 'object') return;
       if (d.proposed === true) proposed.push(i);
       if (d.stoppedOn !== undefined) stopped.set(i, d.stoppedOn);
     });
-    const opts = { ...options, ...(proposed.length > 0 ? { proposed } : {}), ...(stopped.size > 0 ? { stopped } : {}) };
+    const opts = {
+      ...options,
+      ...(proposed.length > 0 ? { proposed } : {}),
+      ...(stopped.size > 0 ? { stopped } : {}),
+      ...(routes.size > 0 ? { routes } : {}),
+    };
     return this.checkResolved(kb, this.resolverFor(kb).resolveAll(inputs), opts);
   }
 
@@ -69,6 +84,8 @@ export class InteractionEngine {
     const stoppedActive: DrugResolution[] = [];
     const stoppedOut: DrugResolution[] = [];
     const assessor = options.stopped && options.stopped.size > 0 ? new StoppedDrugAssessor(kb, options.today ?? utcToday()) : undefined;
+    const localOut: DrugResolution[] = [];
+    const localAssessor = options.routes && options.routes.size > 0 ? new LocalUseAssessor(kb) : undefined;
     for (let r of resolutions) {
       if (r.status !== 'resolved' || r.ingredients.length === 0) {
         out.push(r);
@@ -85,6 +102,17 @@ export class InteractionEngine {
           continue;
         }
         stoppedActive.push(r);
+      }
+      const local = options.routes?.get(r.index);
+      if (localAssessor && local) {
+        const localUse = localAssessor.assess(r, local.route, local.from);
+        r = Object.assign({}, r, { localUse });
+        if (!localUse.checked) {
+          // Applied where it is not meaningfully absorbed: reported, not checked for systemic interactions.
+          localOut.push(r);
+          out.push(r);
+          continue;
+        }
       }
       resolvedInputs++;
       const inputGroup = group++;
@@ -155,7 +183,7 @@ export class InteractionEngine {
       resolutions: out,
       interactions,
       unresolved,
-      warnings: [...warningsFor(resolutions, unresolved, namesOnly, group), ...stoppedWarnings(stoppedActive, stoppedOut)],
+      warnings: [...warningsFor(resolutions, unresolved, namesOnly, group), ...stoppedWarnings(stoppedActive, stoppedOut), ...localUseWarnings(localOut)],
       disclaimer: CHECK_DISCLAIMER,
     };
   }
@@ -226,6 +254,18 @@ function stoppedWarnings(active: readonly DrugResolution[], out: readonly DrugRe
     });
   }
   return warnings;
+}
+
+function localUseWarnings(out: readonly DrugResolution[]): CheckWarning[] {
+  if (out.length === 0) return [];
+  const describe = (r: DrugResolution) => `"${r.input}" (#${r.index}, ${r.localUse!.route})`;
+  return [
+    {
+      code: 'local_use_not_checked',
+      message: `Applied to the skin, eye or ear, where the knowledge base records negligible absorption, so NOT checked for systemic interactions: ${out.map(describe).join(', ')}. Send route "systemic" for an entry that is taken by mouth or injected.`,
+      indexes: out.map((r) => r.index),
+    },
+  ];
 }
 
 function compareFindings(a: InteractionFinding, b: InteractionFinding): number {

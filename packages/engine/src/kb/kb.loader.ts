@@ -67,6 +67,7 @@ export function mergeCompiledKbs(docs: readonly CompiledKnowledgeBase[]): Compil
     labels: [...(base.labels ?? [])],
     domains: [...base.domains],
     washouts: [...(base.washouts ?? [])],
+    localUse: [...(base.localUse ?? [])],
     otherNames: [...(base.otherNames ?? [])],
   };
   const owner = new Map<string, string>();
@@ -124,6 +125,7 @@ export function mergeCompiledKbs(docs: readonly CompiledKnowledgeBase[]): Compil
     addNew(out.labels!, doc.labels ?? []);
     addNew(out.domains, doc.domains);
     addNew(out.washouts!, doc.washouts ?? []);
+    addNew(out.localUse!, doc.localUse ?? []);
     for (const n of doc.otherNames ?? []) if (!out.otherNames!.includes(n)) out.otherNames!.push(n);
   }
   out.version = docs.map((d) => d.version).join('+');

@@ -1,4 +1,4 @@
-import { type KbInfo, type Severity, isNonCommercialLicense } from '@vigil/contracts';
+import { type KbInfo, type LocalRoute, type Severity, isNonCommercialLicense } from '@vigil/contracts';
 import type {
   CompiledKnowledgeBase,
   KbClass,
@@ -10,6 +10,7 @@ import type {
   KbRule,
   KbRuleSide,
   KbSource,
+  KbLocalUse,
   KbWashout,
 } from '../model/compiled-kb.model';
 import { CURATED_SOURCE_ID, pathwayRiskTag, severityRank } from '../model/kb-vocabulary';
@@ -116,6 +117,8 @@ export class KnowledgeBase {
   private readonly reviewedAt: boolean[];
   /** Longest curated washout per ingredient id. */
   private readonly washoutById = new Map<string, KbWashout>();
+  /** `<ingredient id> <route>` → the local-use entry saying its systemic exposure by that route is negligible. */
+  private readonly localUseByKey = new Map<string, KbLocalUse>();
 
   constructor(doc: CompiledKnowledgeBase, options: KnowledgeBaseOptions = {}) {
     this.version = doc.version;
@@ -228,6 +231,13 @@ export class KnowledgeBase {
         if (!had || w.days > had.days) this.washoutById.set(id, w);
       }
     }
+    for (const u of doc.localUse ?? [])
+      for (const id of u.ingredients) for (const r of u.routes) if (!this.localUseByKey.has(`${id} ${r}`)) this.localUseByKey.set(`${id} ${r}`, u);
+  }
+
+  /** The entry recording this ingredient's systemic exposure by `route` as negligible, or undefined (then it is checked). */
+  localUseOf(ingredientId: string, route: LocalRoute): KbLocalUse | undefined {
+    return this.localUseByKey.get(`${ingredientId} ${route}`);
   }
 
   /** The longest curated washout naming this ingredient, or undefined (the engine's default then applies). */

@@ -1,4 +1,4 @@
-import type { EvidenceLevel, Severity } from '@vigil/contracts';
+import type { EvidenceLevel, LocalRoute, Severity } from '@vigil/contracts';
 import type { Enzyme, EnzymeRoleKind, ModulatorStrength, SubstrateStrength } from './kb-vocabulary';
 
 /** Format tag of the compiled JSON document. */
@@ -169,6 +169,18 @@ export interface KbWashout {
   citations: KbCitation[];
 }
 
+/**
+ * Drugs whose systemic exposure is negligible when applied by a local route (`local-use.yaml`): an entry applied by
+ * one of `routes` is left out of the check and reported. Classes are expanded to their members when compiled.
+ */
+export interface KbLocalUse {
+  id: string;
+  ingredients: string[];
+  routes: LocalRoute[];
+  summary: string;
+  citations: KbCitation[];
+}
+
 /** One compiled knowledge base: the output of the YAML compiler, or of an importer of another source. */
 export interface CompiledKnowledgeBase {
   format: typeof COMPILED_KB_FORMAT;
@@ -187,6 +199,8 @@ export interface CompiledKnowledgeBase {
   domains: KbDomain[];
   /** Washouts of stopped drugs; absent in documents made before they existed and in imports (default applies). */
   washouts?: KbWashout[];
+  /** Local routes with negligible systemic exposure; absent in documents made before they existed and in imports. */
+  localUse?: KbLocalUse[];
   /**
    * Normalised names of real drugs that are NOT in this knowledge base. The resolver never spell-corrects one of
    * them into a knowledge-base drug (e.g. "prednisolone" must not become "prednisone").

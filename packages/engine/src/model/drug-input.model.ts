@@ -1,4 +1,4 @@
-import type { Severity } from '@vigil/contracts';
+import type { DrugRoute, LocalRoute, LocalUse, Severity } from '@vigil/contracts';
 
 /** One drug of a check: free text, or an object with a name and/or a code, plus an optional client id. */
 export type DrugInput = string | DrugInputObject;
@@ -14,6 +14,8 @@ export interface DrugInputObject {
   proposed?: boolean;
   /** Date the drug was stopped (`YYYY-MM-DD`, or a date-time whose date part is used): checked only within its washout. */
   stoppedOn?: string;
+  /** Where it is applied; default read from the name ("cream", "eye drops", "otic"…), else systemic. */
+  route?: DrugRoute;
 }
 
 /** Optional text fields of a finding that a client may leave out. */
@@ -35,6 +37,8 @@ export interface CheckOptions {
   proposed?: readonly number[];
   /** Input index → date it was stopped (`YYYY-MM-DD`). `check` takes them from the inputs' `stoppedOn`. */
   stopped?: ReadonlyMap<number, string>;
+  /** Input index → local route (skin, eye, ear) and where it came from. `check` takes them from `route` or the name. */
+  routes?: ReadonlyMap<number, { route: LocalRoute; from: LocalUse['from'] }>;
   /** Today's date (`YYYY-MM-DD`, UTC) for washouts; default the clock's. Pass it to make a result reproducible. */
   today?: string;
 }

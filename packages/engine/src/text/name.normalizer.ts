@@ -23,6 +23,8 @@ export const DOSE_FORM_WORDS: ReadonlySet<string> = new Set(
     'coated filmcoated generic mg mcg ml units unit iu meq mmol dose doses daily bid tid qid qd qhs qam qpm prn ' +
     'once twice weekly monthly every hour hours hr hrs day days q4h q6h q8h q12h q24h take takes by mouth as needed ' +
     'hfa mdi dpi qty tube bottle box ' +
+    // Where it goes: "erythromycin eye ointment", "ofloxacin ear drops" (the check reads the route separately).
+    'drop eye eyes ear ears eyedrop eyedrops eardrop eardrops ophth opth ' +
     // Devices, packs and kits: "KwikPen", "SoloStar", "Medrol Dosepak", "Lamictal starter kit".
     'sl kwikpen kwikpens flexpen flexpens flextouch solostar penfill innolet clickstar inpen autopen dosepak ' +
     'dosepack dospak pak pack packs starter titration refill carton blister ' +

@@ -1,0 +1,50 @@
+import { LOCAL_ROUTES, type LocalRoute } from '@vigil/contracts';
+import type { KbClass, KbLocalUse } from '../model/compiled-kb.model';
+import { ID_RE, KEYS, dedupe, didYouMean, where } from './compile.helpers';
+import type { CheckOf } from './entry.check';
+import { readCitations } from './entry-fields.reader';
+import type { LocatedEntry } from './yaml-source.reader';
+
+/**
+ * `local-use.yaml`: drugs whose systemic exposure is negligible when applied to the skin, eye or ear. Each entry names
+ * ingredients and/or classes (expanded to their members here), the routes, and a cited summary.
+ */
+export class LocalUseSectionCompiler {
+  compile(
+    entries: readonly LocatedEntry[],
+    checkOf: CheckOf,
+    refs: { ingredientIds: ReadonlySet<string>; classes: ReadonlyMap<string, KbClass>; sourceIds: ReadonlyMap<string, LocatedEntry> },
+  ): KbLocalUse[] {
+    const out: KbLocalUse[] = [];
+    const ids = new Map<string, LocatedEntry>();
+    for (const e of entries) {
+      const c = checkOf(e);
+      if (!c) continue;
+      c.allowKeys(KEYS.localUse);
+      const id = c.id_('id', ID_RE);
+      const members: string[] = [];
+      for (const [i, ing] of c.strList('ingredients').entries()) {
+        if (refs.ingredientIds.has(ing)) members.push(ing);
+        else c.error(`ingredients[${i}]`, `unknown ingredient "${ing}"${didYouMean(ing, refs.ingredientIds.keys())}`);
+      }
+      for (const [i, cls] of c.strList('classes').entries()) {
+        const k = refs.classes.get(cls);
+        if (k) members.push(...k.members);
+        else c.error(`classes[${i}]`, `unknown class "${cls}"${didYouMean(cls, refs.classes.keys())}`);
+      }
+      if (members.length === 0 && c.errors === 0) c.error(undefined, 'needs ingredients or classes');
+      const routes: LocalRoute[] = [];
+      for (const [i, r] of c.strList('routes').entries()) {
+        if ((LOCAL_ROUTES as readonly string[]).includes(r)) routes.push(r as LocalRoute);
+        else c.error(`routes[${i}]`, `unknown route "${r}"; routes: ${LOCAL_ROUTES.join(', ')}`);
+      }
+      if (routes.length === 0 && c.errors === 0) c.error('routes', `is required: one or more of ${LOCAL_ROUTES.join(', ')}`);
+      const summary = c.text('summary', true);
+      const citations = readCitations(c, refs.sourceIds);
+      if (id && ids.has(id)) c.error('id', `duplicate local-use id (first at ${where(ids.get(id)!)})`);
+      if (id) ids.set(id, e);
+      if (c.errors === 0 && id) out.push({ id, ingredients: dedupe(members).sort(), routes: (dedupe(routes) as LocalRoute[]).sort(), summary, citations });
+    }
+    return out;
+  }
+}

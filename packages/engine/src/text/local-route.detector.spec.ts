@@ -1,0 +1,33 @@
+import { detectLocalRoute } from './local-route.detector';
+
+describe('detectLocalRoute', () => {
+  it.each<[string, string | undefined]>([
+    ['ketoconazole 2% shampoo', 'skin'],
+    ['Ketoconazole Cream 2%', 'skin'],
+    ['hydrocortisone 1% ointment', 'skin'],
+    ['clindamycin topical solution', 'skin'],
+    ['erythromycin ophthalmic ointment', 'eye'],
+    ['erythromycin eye ointment 0.5%', 'eye'],
+    ['Ciloxan eye drops', 'eye'],
+    ['prednisolone acetate 1% ophth susp', 'eye'],
+    ['ofloxacin otic solution', 'ear'],
+    ['ciprofloxacin ear drops', 'ear'],
+    ['CIPROFLOXACIN EARDROPS', 'ear'],
+    ['Crème de kétoconazole', 'skin'],
+    // A systemic word wins: these are absorbed.
+    ['miconazole vaginal cream', undefined],
+    ['hydrocortisone rectal cream', undefined],
+    ['lidocaine transdermal patch', undefined],
+    ['clotrimazole troche', undefined],
+    ['fluticasone nasal spray', undefined],
+    ['ketoconazole 200 mg tablet', undefined],
+    // No route stated, or gels (some are absorbed: diclofenac, testosterone): systemic as before.
+    ['ketoconazole', undefined],
+    ['diclofenac gel', undefined],
+    ['Creon', undefined],
+    ['Topamax', undefined],
+    ['Oticin', undefined],
+  ])('%s → %s', (name, route) => {
+    expect(detectLocalRoute(name)).toBe(route);
+  });
+});
