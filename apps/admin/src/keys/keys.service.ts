@@ -70,7 +70,12 @@ export class KeysService {
         usageTag: dto.usageTag ?? null,
       });
       await this.audit.record(m, actor, { action: 'key.create', targetType: 'api_key', targetId: entity.id, after: this.auditViewWithPlan(entity, plan) });
-      await this.webhooks.emit(m, 'key.created', accountId, { ...webhookKeyData(entity), scopes: entity.scopes, expiresAt: entity.expiresAt?.toISOString() ?? null, createdBy: actor.type });
+      await this.webhooks.emit(m, 'key.created', accountId, {
+        ...webhookKeyData(entity),
+        scopes: entity.scopes,
+        expiresAt: entity.expiresAt?.toISOString() ?? null,
+        createdBy: actor.type,
+      });
       // A new key may sit in an instance's negative cache if someone probed it: `created` clears those.
       wait = await this.events.publish(m, { type: 'key', keyId: entity.id, created: true });
       return { entity, account };

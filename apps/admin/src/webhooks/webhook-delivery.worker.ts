@@ -34,7 +34,11 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
     private readonly sweeps: WebhookSweepsService,
     @Inject(ADMIN_CONFIG) private readonly config: AdminConfig,
   ) {
-    this.sender = new WebhookSender({ timeoutMs: config.VIGIL_WEBHOOKS_TIMEOUT_MS, allowPrivate: config.VIGIL_WEBHOOKS_ALLOW_PRIVATE_TARGETS, maxResponseBytes: MAX_RESPONSE_BYTES });
+    this.sender = new WebhookSender({
+      timeoutMs: config.VIGIL_WEBHOOKS_TIMEOUT_MS,
+      allowPrivate: config.VIGIL_WEBHOOKS_ALLOW_PRIVATE_TARGETS,
+      maxResponseBytes: MAX_RESPONSE_BYTES,
+    });
   }
 
   onApplicationBootstrap(): void {

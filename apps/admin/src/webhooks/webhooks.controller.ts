@@ -41,7 +41,12 @@ export class WebhooksController {
   }
 
   @Patch(':id')
-  update(@Param('id') id: string, @ValidBody(UpdateWebhookEndpointRequestSchema) body: UpdateWebhookEndpointRequest, @CurrentAccount() account: AccountEntity, @CurrentActor() actor: Actor) {
+  update(
+    @Param('id') id: string,
+    @ValidBody(UpdateWebhookEndpointRequestSchema) body: UpdateWebhookEndpointRequest,
+    @CurrentAccount() account: AccountEntity,
+    @CurrentActor() actor: Actor,
+  ) {
     return this.webhooks.update(account.id, id, body, actor);
   }
 

@@ -75,7 +75,13 @@ export class WebhooksService {
         eventTypes: dto.eventTypes ?? current.eventTypes,
         enabled: dto.enabled ?? current.enabled,
       });
-      await this.audit.record(m, actor, { action: 'webhook.update', targetType: 'webhook_endpoint', targetId: id, before: this.auditView(current), after: this.auditView(updated) });
+      await this.audit.record(m, actor, {
+        action: 'webhook.update',
+        targetType: 'webhook_endpoint',
+        targetId: id,
+        before: this.auditView(current),
+        after: this.auditView(updated),
+      });
       return this.view(updated);
     });
   }
@@ -95,7 +101,12 @@ export class WebhooksService {
     const endpoint = await this.dataSource.transaction(async (m) => {
       await this.load(m, accountId, id, true);
       const e = await new WebhookRepository(m).rotateSecret(id, secret, new Date(Date.now() + ROTATION_OVERLAP_MS));
-      await this.audit.record(m, actor, { action: 'webhook.rotate_secret', targetType: 'webhook_endpoint', targetId: id, after: { previousSecretValidUntil: e.previousSecretExpiresAt?.toISOString() ?? null } });
+      await this.audit.record(m, actor, {
+        action: 'webhook.rotate_secret',
+        targetType: 'webhook_endpoint',
+        targetId: id,
+        after: { previousSecretValidUntil: e.previousSecretExpiresAt?.toISOString() ?? null },
+      });
       return e;
     });
     return { ...this.view(endpoint), secret };

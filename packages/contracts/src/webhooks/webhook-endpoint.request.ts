@@ -44,7 +44,10 @@ export type UpdateWebhookEndpointRequest = z.infer<typeof UpdateWebhookEndpointR
 export const WebhookDeliveriesQuerySchema = z
   .strictObject({
     limit: queryInt('limit', 1, 200).default(50),
-    before: z.string().regex(/^\d{1,18}$/, { error: 'before must be a cursor from nextBefore' }).optional(),
+    before: z
+      .string()
+      .regex(/^\d{1,18}$/, { error: 'before must be a cursor from nextBefore' })
+      .optional(),
   })
   .meta({ id: 'WebhookDeliveriesQuery' });
 export type WebhookDeliveriesQuery = z.output<typeof WebhookDeliveriesQuerySchema>;

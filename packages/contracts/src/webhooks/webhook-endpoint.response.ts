@@ -17,7 +17,9 @@ export const WebhookEndpointResponseSchema = z
 export type WebhookEndpointResponse = z.infer<typeof WebhookEndpointResponseSchema>;
 
 /** The answers that carry the signing secret (`whsec_…`): creation and rotation, once, with `Cache-Control: no-store`. */
-export const WebhookEndpointWithSecretResponseSchema = WebhookEndpointResponseSchema.extend({ secret: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/) }).meta({ id: 'WebhookEndpointWithSecret' });
+export const WebhookEndpointWithSecretResponseSchema = WebhookEndpointResponseSchema.extend({ secret: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/) }).meta({
+  id: 'WebhookEndpointWithSecret',
+});
 export type WebhookEndpointWithSecretResponse = z.infer<typeof WebhookEndpointWithSecretResponseSchema>;
 
 /** `GET /api/webhooks`. */
@@ -41,9 +43,7 @@ export const WebhookAttemptResponseSchema = z
 export type WebhookAttemptResponse = z.infer<typeof WebhookAttemptResponseSchema>;
 
 /** `GET /api/webhooks/:id/deliveries`. */
-export const WebhookDeliveryLogResponseSchema = z
-  .object({ attempts: z.array(WebhookAttemptResponseSchema), nextBefore: z.string().nullable() })
-  .meta({ id: 'WebhookDeliveryLog' });
+export const WebhookDeliveryLogResponseSchema = z.object({ attempts: z.array(WebhookAttemptResponseSchema), nextBefore: z.string().nullable() }).meta({ id: 'WebhookDeliveryLog' });
 export type WebhookDeliveryLogResponse = z.infer<typeof WebhookDeliveryLogResponseSchema>;
 
 /** `POST /api/webhooks/:id/test`: the queued `webhook.test` event. */

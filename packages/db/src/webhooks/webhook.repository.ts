@@ -152,7 +152,14 @@ export class WebhookRepository {
     return rows[0] ? endpointOf(rows[0]) : null;
   }
 
-  async insertEndpoint(input: { accountId: string; url: string; description: string | null; eventTypes: string[]; enabled: boolean; secret: string }): Promise<WebhookEndpointRecord> {
+  async insertEndpoint(input: {
+    accountId: string;
+    url: string;
+    description: string | null;
+    eventTypes: string[];
+    enabled: boolean;
+    secret: string;
+  }): Promise<WebhookEndpointRecord> {
     const rows: EndpointRow[] = await this.manager.query(
       `INSERT INTO webhook_endpoint (account_id, url, description, event_types, enabled, secret) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${ENDPOINT_COLUMNS}`,
       [input.accountId, input.url, input.description, input.eventTypes, input.enabled, input.secret],
@@ -160,8 +167,14 @@ export class WebhookRepository {
     return endpointOf(rows[0]);
   }
 
+  /** The rows of an `UPDATE … RETURNING` (TypeORM's PostgreSQL driver answers `[rows, affected]` for updates). */
+  private async updated(sql: string, params: unknown[]): Promise<EndpointRow[]> {
+    const result: [EndpointRow[], number] = await this.manager.query(sql, params);
+    return result[0];
+  }
+
   async updateEndpoint(id: string, change: { url: string; description: string | null; eventTypes: string[]; enabled: boolean }): Promise<WebhookEndpointRecord> {
-    const rows: EndpointRow[] = await this.manager.query(
+    const rows = await this.updated(
       `UPDATE webhook_endpoint SET url = $2, description = $3, event_types = $4, enabled = $5, updated_at = now() WHERE id = $1 RETURNING ${ENDPOINT_COLUMNS}`,
       [id, change.url, change.description, change.eventTypes, change.enabled],
     );
@@ -170,7 +183,7 @@ export class WebhookRepository {
 
   /** The new secret signs from now; the current one keeps signing (beside it) until `overlapUntil`. */
   async rotateSecret(id: string, secret: string, overlapUntil: Date): Promise<WebhookEndpointRecord> {
-    const rows: EndpointRow[] = await this.manager.query(
+    const rows = await this.updated(
       `UPDATE webhook_endpoint SET previous_secret = secret, previous_secret_expires_at = $3, secret = $2, updated_at = now() WHERE id = $1 RETURNING ${ENDPOINT_COLUMNS}`,
       [id, secret, overlapUntil],
     );
@@ -247,10 +260,14 @@ export class WebhookRepository {
 
   /** Logs an attempt and moves its delivery on (retry later, succeeded or failed), in one transaction. */
   async recordAttempt(m: EntityManager, deliveryId: string, attempt: number, outcome: WebhookAttemptOutcome): Promise<void> {
-    await m.query(
-      `INSERT INTO webhook_delivery_attempt (delivery_id, attempt, status_code, duration_ms, error, next_retry_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [deliveryId, attempt, outcome.statusCode, Math.round(outcome.durationMs), outcome.error, outcome.nextAttemptAt],
-    );
+    await m.query(`INSERT INTO webhook_delivery_attempt (delivery_id, attempt, status_code, duration_ms, error, next_retry_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      deliveryId,
+      attempt,
+      outcome.statusCode,
+      Math.round(outcome.durationMs),
+      outcome.error,
+      outcome.nextAttemptAt,
+    ]);
     await m.query(`UPDATE webhook_delivery SET status = $2, next_attempt_at = $3, updated_at = now() WHERE id = $1`, [deliveryId, outcome.status, outcome.nextAttemptAt]);
   }
 
