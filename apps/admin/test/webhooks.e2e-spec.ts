@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { hashApiKey } from '@vigil/auth';
 import { KbReleaseRepository } from '@vigil/db';
 import { Webhook } from 'standardwebhooks';
@@ -65,6 +67,8 @@ async function eventually<T>(what: string, probe: () => T | undefined | Promise<
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+const cliPath = join(__dirname, '..', 'dist', 'cli.js');
 
 const typeOf = (r: Received) => (JSON.parse(r.body) as { type: string }).type;
 
@@ -168,6 +172,24 @@ describe('webhooks: signed delivery, retries, rotation, SSRF policy', () => {
     const p2 = await user.client.get(`/api/webhooks/${ep.id}/deliveries?limit=1&before=${p1.body.nextBefore}`);
     expect([p1.body.attempts[0].attempt, p2.body.attempts[0].attempt]).toEqual([3, 2]);
     expectProblem(await user.client.get(`/api/webhooks/${ep.id}/deliveries?limit=0`), 400, 'validation_failed');
+
+    // The operator CLI shows the same endpoint and log, never the secret.
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, [cliPath, ...args], { env: { PATH: process.env.PATH, DATABASE_URL: admin.db.url }, encoding: 'utf8', timeout: 60_000 });
+    const list = cli('webhooks', 'list', '--account', user.email, '--json');
+    expect([list.status, list.stderr]).toEqual([0, '']);
+    expect(JSON.parse(list.stdout)).toEqual({ endpoints: [expect.objectContaining({ id: ep.id, account: user.email, url: `${receiver.url}/flaky`, enabled: true })] });
+    expect(list.stdout).not.toContain(ep.secret.slice('whsec_'.length));
+    const deliveries = cli('webhooks', 'deliveries', ep.id, '--json');
+    expect(deliveries.status).toBe(0);
+    expect(JSON.parse(deliveries.stdout).attempts.map((a: { attempt: number; statusCode: number }) => [a.attempt, a.statusCode])).toEqual([
+      [3, 200],
+      [2, 500],
+      [1, 500],
+    ]);
+    const human = cli('webhooks', 'deliveries', ep.id);
+    expect(human.stdout).toContain(`${test.body.eventId}  webhook.test`);
+    expect(cli('webhooks', 'deliveries', 'not-an-id').status).toBe(2);
   });
 
   it('rotates the secret: both signatures verify during the overlap, and the new secret is shown once', async () => {

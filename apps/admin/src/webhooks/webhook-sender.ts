@@ -16,7 +16,12 @@ export interface SenderOptions {
   allowPrivate: boolean;
   /** Read at most this much of a response before closing it (its content is not kept). */
   maxResponseBytes: number;
+  /** Name resolution (default: the system's, `dns.lookup`); every address it returns passes the SSRF policy first. */
+  resolve?: (hostname: string, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
 }
+
+const systemResolve = (hostname: string, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) =>
+  dnsLookup(hostname, { all: true }, (err, addresses) => callback(err, addresses ?? []));
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
@@ -80,10 +85,12 @@ export class WebhookSender {
 
   private guardedLookup(requirePrivate: boolean) {
     const allowPrivate = this.options.allowPrivate;
+    const resolve = this.options.resolve ?? systemResolve;
     return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
-      dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      resolve(hostname, (err, addresses) => {
         if (err) return callback(err, []);
-        const list = addresses;
+        const wanted = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+        const list = wanted ? addresses.filter((a) => a.family === wanted) : addresses;
         for (const a of list) {
           const cls = classifyAddress(a.address);
           if (!addressAllowed(cls, allowPrivate) || (requirePrivate && cls === 'public')) {
