@@ -260,6 +260,21 @@ describe('webhooks: signed delivery, retries, rotation, SSRF policy', () => {
       ['quota.threshold', 80],
       ['quota.threshold', 100],
     ]);
+    // Retention: finished events older than 30 days go (with their log); one still pending stays.
+    await ds.query(
+      `UPDATE webhook_event SET created_at = now() - interval '31 days' WHERE id = (SELECT event_id FROM webhook_delivery WHERE status = 'succeeded' ORDER BY id LIMIT 1)`,
+    );
+    const [old] = await ds.query(`SELECT id FROM webhook_event WHERE created_at < now() - interval '30 days'`);
+    await ds.transaction(async (m) => {
+      await m.query(`INSERT INTO webhook_event (id, type, account_id, payload, created_at) VALUES ('msg_old_pending', 'key.created', $1, '{}', now() - interval '40 days')`, [
+        user.id,
+      ]);
+      await m.query(`INSERT INTO webhook_delivery (event_id, endpoint_id, next_attempt_at) VALUES ('msg_old_pending', $1, now() + interval '1 day')`, [ep.id]);
+    });
+    expect((await sweeps.run()).pruned).toBe(1);
+    expect(await ds.query(`SELECT id FROM webhook_event WHERE id = ANY($1)`, [[old.id, 'msg_old_pending']])).toEqual([{ id: 'msg_old_pending' }]);
+    await ds.query(`DELETE FROM webhook_event WHERE id = 'msg_old_pending'`);
+
     const swept = await eventually('the swept events', () => {
       const got = receiver.at('/events').filter((r) => ['key.expiring', 'quota.threshold'].includes(typeOf(r)));
       return got.length === 3 ? got : undefined;

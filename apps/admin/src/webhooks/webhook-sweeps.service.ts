@@ -8,12 +8,15 @@ import type { AdminConfig } from '../config/admin-env.schema';
 import { quotaThresholdsReached } from './quota-threshold.policy';
 import { WebhookOutbox, webhookKeyData } from './webhook-outbox';
 
+/** Finished events (and their delivery log) are kept this long. */
+export const WEBHOOK_RETENTION_DAYS = 30;
+
 /**
  * The events no request causes, found by sweeping: `key.expiring` (an active key expiring within
  * `VIGIL_KEY_EXPIRY_WARNING_DAYS`; at most one notice per key per 7 days) and `quota.threshold` (an account's calls
  * this UTC month reached 80 % or 100 % of its plan's monthly quota; once per account, threshold and month). Each
  * notice is claimed in `webhook_notice` in the transaction that writes its event, so two admin instances sweeping at
- * once announce it once.
+ * once announce it once. Each run also deletes finished events older than {@link WEBHOOK_RETENTION_DAYS} days.
  */
 @Injectable()
 export class WebhookSweepsService {
@@ -25,9 +28,12 @@ export class WebhookSweepsService {
     @Inject(ADMIN_CONFIG) private readonly config: AdminConfig,
   ) {}
 
-  /** Both sweeps; returns the number of events written. */
-  async run(): Promise<{ expiring: number; quota: number }> {
-    return { expiring: await this.expiringKeys(), quota: await this.quotaThresholds() };
+  /** Both sweeps, then the retention of finished events; returns the number of events written and pruned. */
+  async run(): Promise<{ expiring: number; quota: number; pruned: number }> {
+    const expiring = await this.expiringKeys();
+    const quota = await this.quotaThresholds();
+    const pruned = await new WebhookRepository(this.dataSource).prune(WEBHOOK_RETENTION_DAYS, 1000);
+    return { expiring, quota, pruned };
   }
 
   async expiringKeys(): Promise<number> {

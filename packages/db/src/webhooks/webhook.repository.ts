@@ -324,6 +324,24 @@ export class WebhookRepository {
     return rows.length === 1;
   }
 
+  /**
+   * Deletes up to `limit` events older than `days` whose deliveries are all finished (with their deliveries and
+   * attempt log), and sweep notices older than `days` (a later notice is governed by its own period or interval).
+   * Returns the number of events deleted.
+   */
+  async prune(days: number, limit: number): Promise<number> {
+    const [, deleted]: [unknown[], number] = await this.manager.query(
+      `DELETE FROM webhook_event WHERE id IN (
+         SELECT ev.id FROM webhook_event ev
+          WHERE ev.created_at < now() - make_interval(days => $1)
+            AND NOT EXISTS (SELECT 1 FROM webhook_delivery d WHERE d.event_id = ev.id AND d.status = 'pending')
+          ORDER BY ev.created_at LIMIT $2)`,
+      [days, limit],
+    );
+    await this.manager.query(`DELETE FROM webhook_notice WHERE sent_at < now() - make_interval(days => $1)`, [Math.max(days, 40)]);
+    return deleted;
+  }
+
   /** Active keys whose expiry falls within the next `withinDays` days. */
   async expiringKeys(withinDays: number): Promise<ExpiringKeyRow[]> {
     const rows: { id: string; account_id: string; label: string; hint: string; expires_at: Date }[] = await this.manager.query(
