@@ -4,6 +4,7 @@ import { AccountsModule } from './accounts/accounts.module';
 import { KeysModule } from './keys/keys.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { DashboardModule } from './dashboard/dashboard.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { ADMIN_CONFIG } from './config/admin-config.token';
 import type { AdminConfig } from './config/admin-env.schema';
 
@@ -21,6 +22,7 @@ export class AppModule {
         AccountsModule,
         SessionsModule,
         KeysModule,
+        WebhooksModule,
         DashboardModule,
       ],
       providers: [{ provide: ADMIN_CONFIG, useValue: config }],

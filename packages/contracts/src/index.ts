@@ -41,3 +41,6 @@ export * from './openapi/public-api.routes';
 export * from './openapi/openapi-document.builder';
 export * from './cds-hooks/cds-override-report.query';
 export * from './cds-hooks/cds-override-report.response';
+export * from './webhooks/webhook-event-type';
+export * from './webhooks/webhook-endpoint.request';
+export * from './webhooks/webhook-endpoint.response';

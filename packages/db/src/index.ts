@@ -10,3 +10,13 @@ export { KbReleaseRepository, KB_EVENTS_CHANNEL, type KbReleaseRecord, type KbSo
 export { CdsRepository, type CdsClientLookup, type CdsClientRecord, type CdsFeedbackRecord, type CdsOverrideRow, type StoredJwks } from './cds/cds.repository';
 export { AUDIT_GENESIS_HASH, DEPLOYMENT_AUDIT_CHAIN, auditEventHash, canonicalJson, type ChainedAuditFields } from './audit/audit-chain';
 export { AuditChainRepository, type AuditAppend, type AuditVerification, type ChainedAuditEvent } from './audit/audit-chain.repository';
+export {
+  WebhookRepository,
+  type AccountMonthCallsRow,
+  type ClaimedDelivery,
+  type ExpiringKeyRow,
+  type WebhookAttemptOutcome,
+  type WebhookAttemptRecord,
+  type WebhookEndpointRecord,
+  type WebhookEventInput,
+} from './webhooks/webhook.repository';

@@ -4,6 +4,8 @@ import type { DataSource } from 'typeorm';
 import { CliUsageError } from './cli-usage.error';
 import type { ParsedArgs } from './parse-args';
 import { describeDiff, diffReleases } from './release-diff';
+import { kbActivatedData } from '../webhooks/kb-activated-data';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 
 export interface CliOutput {
   human: string;
@@ -23,7 +25,7 @@ export async function kbActivate(ds: DataSource, args: ParsedArgs): Promise<CliO
   if (!version) throw new CliUsageError('usage: kb activate VERSION');
   const repo = new KbReleaseRepository(ds);
   const before = await repo.active();
-  const r = await repo.activate(version);
+  const r = await activateWithEvent(ds, repo, version, false);
   if (before?.version === r.version) return { human: `${r.version} was already active`, json: r };
   const curated = readCompiledKb(CURATED_KB_PATH);
   const diff = diffReleases(before ? await buildRelease(repo, curated, before.version) : buildKnowledgeBase(curated), await buildRelease(repo, curated, r.version));
@@ -37,8 +39,19 @@ export async function kbRollback(ds: DataSource): Promise<CliOutput> {
   const repo = new KbReleaseRepository(ds);
   const previous = await repo.previous();
   if (!previous) throw new CliUsageError('no earlier activated release to roll back to');
-  const r = await repo.activate(previous.version);
+  const r = await activateWithEvent(ds, repo, previous.version, true);
   return { human: `rolled back to ${r.version}`, json: r };
+}
+
+/** Activates a release and, when that changes the active one, writes its `kb.release.activated` webhook in the same transaction. */
+export async function activateWithEvent(ds: DataSource, repo: KbReleaseRepository, version: string, rollback: boolean): Promise<KbReleaseRecord> {
+  return ds.transaction(async (m) => {
+    const before: { version: string }[] = await m.query(`SELECT version FROM kb_release WHERE active`);
+    const previous = before[0]?.version ?? null;
+    const r = await repo.activate(version, m);
+    if (previous !== version) await new WebhookOutbox().emit(m, 'kb.release.activated', null, kbActivatedData(r, previous, rollback));
+    return r;
+  });
 }
 
 /** Builds a stored release's knowledge base with the curated pack of this build. */

@@ -1,3 +1,5 @@
+import { kbActivatedData } from '../webhooks/kb-activated-data';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { KbReleaseRepository } from '@vigil/db';
 import { CURATED_KB_PATH, type CompiledKnowledgeBase, buildKnowledgeBase, composeRelease, readCompiledKb } from '@vigil/engine';
 import { isNonCommercialLicense } from '@vigil/contracts';
@@ -100,7 +102,10 @@ export async function kbImport(ds: DataSource, args: ParsedArgs): Promise<CliOut
     const kb = composeRelease(curated, [...others, result.doc], { version, releasedAt });
     if (!existing) await repo.create(m, { version, releasedAt, curatedVersion: curated.version, sourceRefs: refs, sources: kb.info.sources, counts: { ...kb.counts() } });
     const wasActive = active?.version === version;
-    if (activate && !wasActive) await repo.activate(version, m);
+    if (activate && !wasActive) {
+      const activated = await repo.activate(version, m);
+      await new WebhookOutbox().emit(m, 'kb.release.activated', null, kbActivatedData(activated, active?.version ?? null, false));
+    }
     return { version, recorded: !existing, active: wasActive || activate, activeBefore: active?.version ?? null, kb };
   });
   const before = outcome.activeBefore ? await buildRelease(repo, curated, outcome.activeBefore) : buildKnowledgeBase(curated);

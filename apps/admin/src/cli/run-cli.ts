@@ -12,6 +12,7 @@ import { USAGE_TAGS_USAGE, usageTags, usageTagsOptions } from './usage-commands'
 import { AUDIT_EXPORT_USAGE, AUDIT_VERIFY_USAGE, auditExport, auditVerify } from './audit-commands';
 import { kbActivate, kbDiff, kbList, kbRollback } from './kb-commands';
 import { KB_IMPORT_USAGE, kbImport } from './kb-import.command';
+import { WEBHOOKS_DELIVERIES_USAGE, WEBHOOKS_LIST_USAGE, webhooksDeliveries, webhooksList } from './webhook-commands';
 import type { DataSource } from 'typeorm';
 import { type ParsedArgs, parseArgs } from './parse-args';
 
@@ -53,6 +54,8 @@ const DS_COMMANDS: Record<string, { usage: string; run: DsCommand }> = {
   'kb diff': { usage: 'kb diff A B [--limit N]               rules added, removed, changed severity (most severe first)', run: kbDiff },
   'audit verify': { usage: AUDIT_VERIFY_USAGE, run: auditVerify },
   'audit export': { usage: AUDIT_EXPORT_USAGE, run: auditExport },
+  'webhooks list': { usage: WEBHOOKS_LIST_USAGE, run: webhooksList },
+  'webhooks deliveries': { usage: WEBHOOKS_DELIVERIES_USAGE, run: webhooksDeliveries },
 };
 
 /** Runs `fn` on a data source for the configured database (the embedded one is shared with a running server). */

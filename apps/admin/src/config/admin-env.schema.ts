@@ -1,5 +1,12 @@
 import { baseEnvShape, portSchema } from '@vigil/platform';
 import { z } from 'zod';
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseRetrySchedule } from '../webhooks/webhook-retry.policy';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
 
 /** Environment of the admin process (and the operator CLI), validated once at boot. */
 export const adminEnvSchema = z.object({
@@ -64,6 +71,33 @@ export const adminEnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** Run the webhook delivery worker (and the `key.expiring` / `quota.threshold` sweeps) in this admin process. */
+  VIGIL_WEBHOOKS_WORKER_ENABLED: flag(true),
+  /** How often the worker looks for due deliveries. */
+  VIGIL_WEBHOOKS_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  /** How often the worker runs the `key.expiring` and `quota.threshold` sweeps. */
+  VIGIL_WEBHOOKS_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** Delays between attempts after a failed one (`1m,5m,30m,2h,6h,12h,24h`); when used up, the delivery fails. */
+  VIGIL_WEBHOOKS_RETRY_SCHEDULE: z
+    .string()
+    .default(DEFAULT_WEBHOOK_RETRY_SCHEDULE)
+    .transform((v, ctx) => {
+      try {
+        return parseRetrySchedule(v);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `must be comma-separated delays such as 1m,5m,30m: ${(error as Error).message}` });
+        return z.NEVER;
+      }
+    }),
+  /** Time a receiver has to answer one delivery. */
+  VIGIL_WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * Allow endpoints on private and loopback addresses (and plain http to them): receivers on the same network, and
+   * tests. Link-local and cloud metadata addresses stay refused.
+   */
+  VIGIL_WEBHOOKS_ALLOW_PRIVATE_TARGETS: flag(false),
+  /** Lead time of the `key.expiring` webhook (at most one notice per key per week). */
+  VIGIL_KEY_EXPIRY_WARNING_DAYS: z.coerce.number().int().min(1).max(90).default(7),
 });
 
 export type AdminConfig = z.infer<typeof adminEnvSchema>;

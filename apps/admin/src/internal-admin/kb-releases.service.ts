@@ -3,8 +3,10 @@ import { KbReleaseRepository, type KbReleaseRecord } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import type { Actor } from '../common/actor';
 import { type KbReleaseView, isNonCommercialLicense } from '@vigil/contracts';
+import { kbActivatedData } from '../webhooks/kb-activated-data';
 
 const view = (r: KbReleaseRecord): KbReleaseView => ({
   version: r.version,
@@ -35,6 +37,7 @@ const view = (r: KbReleaseRecord): KbReleaseView => ({
 @Injectable()
 export class KbReleasesService {
   private readonly repo: KbReleaseRepository;
+  private readonly webhooks = new WebhookOutbox();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -72,6 +75,7 @@ export class KbReleasesService {
       const previous = before[0]?.version ?? null;
       const activated = await this.repo.activate(version, m);
       await this.audit.record(m, actor, { action, targetType: 'kb_release', targetId: version, before: { active: previous }, after: { active: version } });
+      if (previous !== version) await this.webhooks.emit(m, 'kb.release.activated', null, kbActivatedData(activated, previous, action === 'kb.rollback'));
       return { release: view(activated), previous };
     });
   }

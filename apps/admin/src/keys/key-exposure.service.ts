@@ -12,6 +12,7 @@ import type { AdminConfig } from '../config/admin-env.schema';
 import { AccountEmailComposer } from '../email/account-email.composer';
 import { MailerService } from '../email/mailer.service';
 import { KeysService } from './keys.service';
+import { WebhookOutbox, webhookKeyData } from '../webhooks/webhook-outbox';
 
 /** Who reported an exposure and where the key was seen (never the key). */
 export interface ExposureReport {
@@ -28,6 +29,7 @@ export interface ExposureReport {
 @Injectable()
 export class KeyExposureService {
   private readonly composer: AccountEmailComposer;
+  private readonly webhooks = new WebhookOutbox();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -75,6 +77,13 @@ export class KeyExposureService {
         targetId: key.id,
         before: { status: wasActive ? 'active' : 'revoked' },
         after: { status: 'revoked', source: report.source, ...(report.url ? { url: report.url } : {}), revokedNow: wasActive },
+      });
+      await this.webhooks.emit(m, 'key.exposed', key.accountId, {
+        ...webhookKeyData(key),
+        source: report.source,
+        ...(report.url ? { url: report.url } : {}),
+        revokedNow: wasActive,
+        revokedAt: key.revokedAt?.toISOString() ?? null,
       });
       return { to: account.email, hint: key.hint, label: key.label };
     });

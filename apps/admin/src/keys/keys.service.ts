@@ -19,6 +19,7 @@ import { ADMIN_CONFIG } from '../config/admin-config.token';
 import type { AdminConfig } from '../config/admin-env.schema';
 import { KeyEventsPublisher } from './key-events.publisher';
 import { type RateLimitSetting, withinPlan } from './key-rate-limit.policy';
+import { WebhookOutbox, webhookKeyData } from '../webhooks/webhook-outbox';
 
 /** `accountId` null = an internal admin acting on any account. */
 export type KeyScope = { accountId: string | null };
@@ -29,6 +30,8 @@ export type KeyScope = { accountId: string | null };
  */
 @Injectable()
 export class KeysService {
+  private readonly webhooks = new WebhookOutbox();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
@@ -67,6 +70,12 @@ export class KeysService {
         usageTag: dto.usageTag ?? null,
       });
       await this.audit.record(m, actor, { action: 'key.create', targetType: 'api_key', targetId: entity.id, after: this.auditViewWithPlan(entity, plan) });
+      await this.webhooks.emit(m, 'key.created', accountId, {
+        ...webhookKeyData(entity),
+        scopes: entity.scopes,
+        expiresAt: entity.expiresAt?.toISOString() ?? null,
+        createdBy: actor.type,
+      });
       // A new key may sit in an instance's negative cache if someone probed it: `created` clears those.
       wait = await this.events.publish(m, { type: 'key', keyId: entity.id, created: true });
       return { entity, account };
@@ -134,6 +143,7 @@ export class KeysService {
           before,
           after: { status: 'revoked', revokedAt: key.revokedAt!.toISOString() },
         });
+        await this.webhooks.emit(m, 'key.revoked', key.accountId, { ...webhookKeyData(key), revokedAt: key.revokedAt!.toISOString(), revokedBy: actor.type });
       }
       return this.view(key, account);
     });

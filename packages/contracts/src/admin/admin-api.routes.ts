@@ -11,6 +11,14 @@ import { KeyExposureRequestSchema, SecretScanningReportSchema, SecretScanningRes
 import { AdminCdsOverridesQuerySchema, CdsOverridesQuerySchema } from '../cds-hooks/cds-override-report.query';
 import { AdminCdsOverrideReportResponseSchema, CdsOverrideReportResponseSchema } from '../cds-hooks/cds-override-report.response';
 import { AuditQuerySchema, KbReleaseParamsSchema, ListAccountsQuerySchema, UsageQuerySchema } from './admin-queries.request';
+import { CreateWebhookEndpointRequestSchema, UpdateWebhookEndpointRequestSchema, WebhookDeliveriesQuerySchema } from '../webhooks/webhook-endpoint.request';
+import {
+  WebhookDeliveryLogResponseSchema,
+  WebhookEndpointListResponseSchema,
+  WebhookEndpointResponseSchema,
+  WebhookEndpointWithSecretResponseSchema,
+  WebhookTestResponseSchema,
+} from '../webhooks/webhook-endpoint.response';
 import {
   AdminAccountKeysResponseSchema,
   AdminAccountListResponseSchema,
@@ -56,6 +64,14 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'GET', path: '/api/keys/:id/cds-client', status: 200, response: CdsClientResponseSchema },
   { method: 'PUT', path: '/api/keys/:id/cds-client', status: 200, body: CdsClientRequestSchema, response: CdsClientResponseSchema },
   { method: 'DELETE', path: '/api/keys/:id/cds-client', status: 204 },
+  { method: 'GET', path: '/api/webhooks', status: 200, response: WebhookEndpointListResponseSchema },
+  { method: 'POST', path: '/api/webhooks', status: 201, body: CreateWebhookEndpointRequestSchema, response: WebhookEndpointWithSecretResponseSchema },
+  { method: 'GET', path: '/api/webhooks/:id', status: 200, response: WebhookEndpointResponseSchema },
+  { method: 'PATCH', path: '/api/webhooks/:id', status: 200, body: UpdateWebhookEndpointRequestSchema, response: WebhookEndpointResponseSchema },
+  { method: 'DELETE', path: '/api/webhooks/:id', status: 204 },
+  { method: 'POST', path: '/api/webhooks/:id/rotate-secret', status: 200, response: WebhookEndpointWithSecretResponseSchema },
+  { method: 'GET', path: '/api/webhooks/:id/deliveries', status: 200, query: WebhookDeliveriesQuerySchema, response: WebhookDeliveryLogResponseSchema },
+  { method: 'POST', path: '/api/webhooks/:id/test', status: 202, response: WebhookTestResponseSchema },
   { method: 'GET', path: '/api/usage', status: 200, query: UsageQuerySchema, response: UsageResponseSchema },
   { method: 'GET', path: '/api/admin/accounts', status: 200, query: ListAccountsQuerySchema, response: AdminAccountListResponseSchema },
   { method: 'POST', path: '/api/admin/accounts/:id/suspend', status: 200, response: AccountResponseSchema },

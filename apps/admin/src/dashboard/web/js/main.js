@@ -8,6 +8,7 @@ import { renderAuth } from './pages/auth-page.js';
 import { renderForgotPassword, renderResetPassword, renderVerifyEmail } from './pages/email-link-pages.js';
 import { renderKeys } from './pages/keys-page.js';
 import { renderUsage } from './pages/usage-page.js';
+import { renderWebhooks } from './pages/webhooks-page.js';
 import { renderQuickstart } from './pages/quickstart-page.js';
 import { renderAccount } from './pages/account-page.js';
 import { renderAdminAccounts, renderAdminAccount } from './pages/admin-accounts-page.js';
@@ -25,6 +26,7 @@ const ROUTES = [
   { path: 'reset-password/:token', title: 'Choose a new password', public: true, any: true, render: renderResetPassword },
   { path: 'keys', title: 'API keys', nav: 'Keys', render: renderKeys },
   { path: 'usage', title: 'Usage', nav: 'Usage', render: renderUsage },
+  { path: 'webhooks', title: 'Webhooks', nav: 'Webhooks', render: renderWebhooks },
   { path: 'cds-feedback', title: 'Alert feedback', nav: 'Alert feedback', render: renderCdsFeedback },
   { path: 'quickstart', title: 'Quickstart', nav: 'Quickstart', render: renderQuickstart },
   { path: 'account', title: 'Account', nav: 'Account', render: renderAccount },
