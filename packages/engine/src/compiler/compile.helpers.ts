@@ -26,7 +26,7 @@ export const KEYS = {
   labelPerpetrator: ['role', 'strength', 'also', 'except'],
   domain: ['id', 'name', 'severityByCount', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'citations'],
   washout: ['id', 'ingredients', 'classes', 'days', 'summary', 'citations'],
-  localUse: ['id', 'ingredients', 'classes', 'routes', 'summary', 'citations'],
+  localUse: ['id', 'ingredients', 'classes', 'routes', 'brands', 'summary', 'citations'],
   release: ['version-date', 'releasedAt'],
 } as const;
 

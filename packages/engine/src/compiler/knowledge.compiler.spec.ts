@@ -341,6 +341,13 @@ describe('KnowledgeCompiler', () => {
       { field: 'routes[0]' },
       /unknown route "nose"; routes: skin, eye, ear/,
     ],
+    [
+      'local-use brands on an entry with two routes',
+      'local-use.yaml',
+      localUse('u1', '  ingredients: [warfarin]\n  routes: [eye, ear]\n  brands: [Coumadin]'),
+      { field: 'brands' },
+      /single route/,
+    ],
     ['local use without routes', 'local-use.yaml', localUse('u1', '  ingredients: [warfarin]'), { field: 'routes' }, /is required/],
     ['local use without citations', 'local-use.yaml', localUse('u1').replace(/ {2}citations:.*\n/, ''), { field: 'citations' }, /at least one citation/],
     ['duplicate local-use id', 'local-use.yaml', `${localUse('u1')}${localUse('u1')}`, { field: 'id' }, /duplicate local-use id/],

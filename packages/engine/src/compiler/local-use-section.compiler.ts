@@ -39,11 +39,14 @@ export class LocalUseSectionCompiler {
         else c.error(`routes[${i}]`, `unknown route "${r}"; routes: ${LOCAL_ROUTES.join(', ')}`);
       }
       if (routes.length === 0 && c.errors === 0) c.error('routes', `is required: one or more of ${LOCAL_ROUTES.join(', ')}`);
+      const brands = dedupe(c.strList('brands'));
+      if (brands.length > 0 && routes.length > 1) c.error('brands', 'brands name one local product: give them in an entry with a single route');
       const summary = c.text('summary', true);
       const citations = readCitations(c, refs.sourceIds);
       if (id && ids.has(id)) c.error('id', `duplicate local-use id (first at ${where(ids.get(id)!)})`);
       if (id) ids.set(id, e);
-      if (c.errors === 0 && id) out.push({ id, ingredients: dedupe(members).sort(), routes: (dedupe(routes) as LocalRoute[]).sort(), summary, citations });
+      if (c.errors === 0 && id)
+        out.push({ id, ingredients: dedupe(members).sort(), routes: (dedupe(routes) as LocalRoute[]).sort(), ...(brands.length > 0 ? { brands } : {}), summary, citations });
     }
     return out;
   }

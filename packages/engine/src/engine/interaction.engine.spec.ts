@@ -491,6 +491,9 @@ describe('local use: skin, eye and ear products of negligibly absorbed drugs', (
     ['eye drops (brand)', 'Ciloxan eye drops', 'tizanidine', 'eye', 'name'],
     ['ear drops', 'ofloxacin ear drops', 'tizanidine', 'ear', 'name'],
     ['eye drops', 'moxifloxacin ophthalmic solution', 'amiodarone', 'eye', 'name'],
+    // Brands sold only as a local product carry the route themselves.
+    ['eye-only brand', 'Restasis', 'clarithromycin', 'eye', 'name'],
+    ['eye-only brand', 'Vigamox', 'amiodarone', 'eye', 'name'],
   ])('%s: left out, reported with its citations, and the check stays complete', (_label, local, other, route, from) => {
     const r = engine.check(curated, [local, other]);
     expect(r.interactions).toEqual([]);
@@ -510,6 +513,9 @@ describe('local use: skin, eye and ear products of negligibly absorbed drugs', (
     ['route systemic overrides the name', { name: 'ketoconazole shampoo', route: 'systemic' }, 'simvastatin', 'contraindicated'],
     // A systemic word in the name wins: vaginal miconazole raises the INR.
     ['vaginal cream', 'miconazole vaginal cream', 'warfarin', 'major'],
+    // The systemic brand of the same ingredient, and route systemic over an eye-only brand.
+    ['systemic brand', 'Neoral', 'clarithromycin', 'major'],
+    ['route systemic overrides a local brand', { name: 'Restasis', route: 'systemic' }, 'clarithromycin', 'major'],
   ])('%s: checked as systemic', (_label, input, other, severity) => {
     expect(worst([input, other])).toBe(severity);
   });

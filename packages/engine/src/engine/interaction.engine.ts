@@ -1,4 +1,15 @@
-import type { CheckInteractionsResult, CheckWarning, DrugResolution, FindingKind, InteractionFinding, LocalRoute, LocalUse, Severity, UnresolvedDrug } from '@vigil/contracts';
+import type {
+  CheckInteractionsResult,
+  CheckWarning,
+  DrugResolution,
+  DrugRoute,
+  FindingKind,
+  InteractionFinding,
+  LocalRoute,
+  LocalUse,
+  Severity,
+  UnresolvedDrug,
+} from '@vigil/contracts';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { CheckOptions, DrugInput, FindingTextField } from '../model/drug-input.model';
 import { SEVERITIES, meetsSeverity, severityRank } from '../model/kb-vocabulary';
@@ -48,11 +59,11 @@ export class InteractionEngine {
   check(kb: KnowledgeBase, inputs: readonly DrugInput[], options: CheckOptions = {}): CheckInteractionsResult {
     const proposed: number[] = [];
     const stopped = new Map<number, string>();
-    const routes = new Map<number, { route: LocalRoute; from: LocalUse['from'] }>();
+    const routes = new Map<number, { route: DrugRoute; from: LocalUse['from'] }>();
     inputs.forEach((d, i) => {
       const explicit = typeof d === 'object' ? d.route : undefined;
-      if (explicit !== undefined && explicit !== 'systemic') routes.set(i, { route: explicit, from: 'request' });
-      else if (explicit === undefined) {
+      if (explicit !== undefined) routes.set(i, { route: explicit, from: 'request' });
+      else {
         const name = typeof d === 'string' ? d : d.name;
         const route = name !== undefined ? detectLocalRoute(name) : undefined;
         if (route) routes.set(i, { route, from: 'name' });
@@ -85,7 +96,7 @@ export class InteractionEngine {
     const stoppedOut: DrugResolution[] = [];
     const assessor = options.stopped && options.stopped.size > 0 ? new StoppedDrugAssessor(kb, options.today ?? utcToday()) : undefined;
     const localOut: DrugResolution[] = [];
-    const localAssessor = options.routes && options.routes.size > 0 ? new LocalUseAssessor(kb) : undefined;
+    const localAssessor = new LocalUseAssessor(kb);
     for (let r of resolutions) {
       if (r.status !== 'resolved' || r.ingredients.length === 0) {
         out.push(r);
@@ -103,8 +114,8 @@ export class InteractionEngine {
         }
         stoppedActive.push(r);
       }
-      const local = options.routes?.get(r.index);
-      if (localAssessor && local) {
+      const local = localRouteOf(kb, r, options.routes?.get(r.index));
+      if (local) {
         const localUse = localAssessor.assess(r, local.route, local.from);
         r = Object.assign({}, r, { localUse });
         if (!localUse.checked) {
@@ -254,6 +265,21 @@ function stoppedWarnings(active: readonly DrugResolution[], out: readonly DrugRe
     });
   }
   return warnings;
+}
+
+/**
+ * The local route of a resolved entry: the request's `route` (`systemic` means none), else the one its name stated,
+ * else the route of a brand sold only as a local product ("Restasis" is cyclosporine eye drops).
+ */
+function localRouteOf(
+  kb: KnowledgeBase,
+  r: DrugResolution,
+  given: { route: DrugRoute; from: LocalUse['from'] } | undefined,
+): { route: LocalRoute; from: LocalUse['from'] } | undefined {
+  if (given) return given.route === 'systemic' ? undefined : { route: given.route, from: given.from };
+  if (r.method !== 'brand') return undefined;
+  const route = kb.localRouteOfBrand(r.matched ?? r.input);
+  return route ? { route, from: 'name' } : undefined;
 }
 
 function localUseWarnings(out: readonly DrugResolution[]): CheckWarning[] {

@@ -15,6 +15,7 @@ import type {
 } from '../model/compiled-kb.model';
 import { CURATED_SOURCE_ID, pathwayRiskTag, severityRank } from '../model/kb-vocabulary';
 import { NameIndex } from '../resolver/name.index';
+import { compactKey } from '../text/name.normalizer';
 import { RuleInterner } from './rule.interner';
 
 export interface KnowledgeBaseOptions {
@@ -119,6 +120,8 @@ export class KnowledgeBase {
   private readonly washoutById = new Map<string, KbWashout>();
   /** `<ingredient id> <route>` → the local-use entry saying its systemic exposure by that route is negligible. */
   private readonly localUseByKey = new Map<string, KbLocalUse>();
+  /** Compact brand name → the one local route that brand is sold for ("restasis" → eye). */
+  private readonly localRouteByBrand = new Map<string, LocalRoute>();
 
   constructor(doc: CompiledKnowledgeBase, options: KnowledgeBaseOptions = {}) {
     this.version = doc.version;
@@ -231,13 +234,20 @@ export class KnowledgeBase {
         if (!had || w.days > had.days) this.washoutById.set(id, w);
       }
     }
-    for (const u of doc.localUse ?? [])
+    for (const u of doc.localUse ?? []) {
       for (const id of u.ingredients) for (const r of u.routes) if (!this.localUseByKey.has(`${id} ${r}`)) this.localUseByKey.set(`${id} ${r}`, u);
+      if (u.routes.length === 1) for (const b of u.brands ?? []) this.localRouteByBrand.set(compactKey(b), u.routes[0]);
+    }
   }
 
   /** The entry recording this ingredient's systemic exposure by `route` as negligible, or undefined (then it is checked). */
   localUseOf(ingredientId: string, route: LocalRoute): KbLocalUse | undefined {
     return this.localUseByKey.get(`${ingredientId} ${route}`);
+  }
+
+  /** The local route of a brand sold only as a skin, eye or ear product, from the name an input matched. */
+  localRouteOfBrand(name: string): LocalRoute | undefined {
+    return this.localRouteByBrand.get(compactKey(name));
   }
 
   /** The longest curated washout naming this ingredient, or undefined (the engine's default then applies). */

@@ -177,6 +177,8 @@ export interface KbLocalUse {
   id: string;
   ingredients: string[];
   routes: LocalRoute[];
+  /** Brand names that are only ever this local product ("Restasis", "Ciloxan"): an input matching one is local too. */
+  brands?: string[];
   summary: string;
   citations: KbCitation[];
 }

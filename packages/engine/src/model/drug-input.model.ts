@@ -1,4 +1,4 @@
-import type { DrugRoute, LocalRoute, LocalUse, Severity } from '@vigil/contracts';
+import type { DrugRoute, LocalUse, Severity } from '@vigil/contracts';
 
 /** One drug of a check: free text, or an object with a name and/or a code, plus an optional client id. */
 export type DrugInput = string | DrugInputObject;
@@ -38,7 +38,7 @@ export interface CheckOptions {
   /** Input index → date it was stopped (`YYYY-MM-DD`). `check` takes them from the inputs' `stoppedOn`. */
   stopped?: ReadonlyMap<number, string>;
   /** Input index → local route (skin, eye, ear) and where it came from. `check` takes them from `route` or the name. */
-  routes?: ReadonlyMap<number, { route: LocalRoute; from: LocalUse['from'] }>;
+  routes?: ReadonlyMap<number, { route: DrugRoute; from: LocalUse['from'] }>;
   /** Today's date (`YYYY-MM-DD`, UTC) for washouts; default the clock's. Pass it to make a result reproducible. */
   today?: string;
 }
