@@ -179,6 +179,24 @@ describe('FHIR R4 $check-interactions', () => {
     expect(validator.errors(old.body)).toEqual([]);
   });
 
+  it('reads the dosage route (SNOMED CT): a topical or ophthalmic product of a negligibly absorbed drug is reported, not checked', async () => {
+    const route = (code: string, display: string) => ({ dosageInstruction: [{ route: { coding: [{ system: 'http://snomed.info/sct', code, display }] } }] });
+    const statin = request('statin', 'active', { text: 'simvastatin 40 mg tablet' });
+    const topical = request('keto', 'draft', { text: 'ketoconazole 2%' }, route('6064005', 'Topical route'));
+    const local = await post('topical route', { resourceType: 'Bundle', entry: [{ resource: statin }, { resource: topical }] });
+    expect(local.res.status).toBe(200);
+    expect(validator.errors(local.body)).toEqual([]);
+    expect(issues(local.body)).toEqual([]);
+    expect(outcomeOf(local.body).issue).toEqual(
+      expect.arrayContaining([expect.objectContaining({ details: { coding: [expect.objectContaining({ code: 'local_use_not_checked' })] } })]),
+    );
+    // The same drug with an oral route code is checked (contraindicated with simvastatin).
+    const oral = request('keto', 'draft', { text: 'ketoconazole 2%' }, route('26643006', 'Oral route'));
+    const systemic = await post('oral route', { resourceType: 'Bundle', entry: [{ resource: statin }, { resource: oral }] });
+    expect(issues(systemic.body).map((i) => i.severity)).toContain('high');
+    expect(validator.errors(systemic.body)).toEqual([]);
+  });
+
   it('accepts application/json too, and a bundle with no medications answers an outcome only', async () => {
     const { res, body } = await post('empty bundle', { resourceType: 'Bundle', type: 'collection' }, { 'content-type': 'application/json' });
     expect(res.status).toBe(200);

@@ -9,6 +9,7 @@ export { NameIndex, type NameCandidate, type NameEntry, type NameKind, type Name
 export { DrugResolver, type DrugResolverOptions } from './resolver/drug-resolver';
 export { DrugSearchIndex, type DrugSearchHit, type DrugSearchOptions, type SearchMatch } from './search/drug-search.index';
 export { CHECK_DISCLAIMER, InteractionEngine } from './engine/interaction.engine';
+export { detectLocalRoute } from './text/local-route.detector';
 export { DUPLICATE_INGREDIENT_RULE_ID } from './engine/duplicate-therapy.layer';
 export { severityForCount } from './engine/additive-risk.layer';
 export { compactKey, foldText, SALT_WORDS } from './text/name.normalizer';

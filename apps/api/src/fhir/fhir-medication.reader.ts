@@ -1,3 +1,4 @@
+import type { DrugRoute } from '@vigil/contracts';
 import type { DrugInput } from '@vigil/engine';
 
 /** A FHIR resource as JSON: only the fields the reader looks at are typed. */
@@ -22,6 +23,8 @@ export interface ReadMedication {
    * The check keeps it while within its washout and reports it otherwise.
    */
   stoppedOn?: string;
+  /** The route its dosage codes (SNOMED CT): skin, eye, ear, or systemic for any other coded route; absent when uncoded. */
+  route?: DrugRoute;
 }
 
 export interface IgnoredMedication {
@@ -39,6 +42,9 @@ const CURRENT_STATUSES = new Set(['active', 'on-hold', 'intended', 'unknown']);
 const STOPPED_STATUSES = new Set(['stopped', 'completed']);
 const DATE_RE = /^(\d{4}-\d{2}-\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:\d{2}))?$/;
 const MAX_CANDIDATES = 8;
+const SNOMED_SYSTEM = 'http://snomed.info/sct';
+/** SNOMED CT route codes read as local: topical and cutaneous (skin), ophthalmic (eye), otic (ear). */
+const LOCAL_ROUTE_CODES: Readonly<Record<string, DrugRoute>> = { '6064005': 'skin', '448598008': 'skin', '54485002': 'eye', '10547007': 'ear' };
 
 export const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 const obj = (v: unknown): FhirJson | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as FhirJson) : undefined);
@@ -119,12 +125,14 @@ export class FhirMedicationReader {
       }
     }
     const label = names[0] ?? ref;
+    const route = routeOf(resource);
     return {
       ref,
       label: stoppedOn ? `${label} (stopped ${stoppedOn})` : label,
       origin,
       candidates: dedupe(candidates).slice(0, MAX_CANDIDATES),
       ...(stoppedOn ? { stoppedOn } : {}),
+      ...(route ? { route } : {}),
     };
   }
 
@@ -197,4 +205,20 @@ function dedupe(inputs: DrugInput[]): DrugInput[] {
 
 export function isIgnored(m: ReadMedication | IgnoredMedication): m is IgnoredMedication {
   return 'reason' in m;
+}
+
+/**
+ * The route of the first dosage that codes one in SNOMED CT (`MedicationRequest.dosageInstruction`,
+ * `MedicationStatement.dosage`): skin, eye or ear for the local route codes, systemic for any other SNOMED route.
+ */
+function routeOf(resource: FhirJson): DrugRoute | undefined {
+  for (const dosage of [...arr(resource.dosageInstruction), ...arr(resource.dosage)]) {
+    for (const coding of arr(obj(obj(dosage)?.route)?.coding)) {
+      const c = obj(coding);
+      const code = str(c?.code);
+      if (!code || str(c?.system) !== SNOMED_SYSTEM) continue;
+      return LOCAL_ROUTE_CODES[code] ?? 'systemic';
+    }
+  }
+  return undefined;
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { CheckInteractionsResult, DrugResolution } from '@vigil/contracts';
-import type { DrugResolver } from '@vigil/engine';
+import type { CheckInteractionsResult, DrugResolution, DrugRoute, LocalUse } from '@vigil/contracts';
+import { type DrugResolver, detectLocalRoute } from '@vigil/engine';
 import { KnowledgeBaseService } from '../kb/knowledge-base.service';
 import type { ReadMedication } from './fhir-medication.reader';
 
@@ -50,6 +50,7 @@ export class MedicationScreeningService {
     const unchecked: UncheckedMedication[] = [];
     const proposed: number[] = [];
     const stopped = new Map<number, string>();
+    const routes = new Map<number, { route: DrugRoute; from: LocalUse['from'] }>();
     for (const med of meds) {
       const resolution = resolveFirst(resolver, med);
       if (!resolution || resolution.status !== 'resolved') {
@@ -65,12 +66,20 @@ export class MedicationScreeningService {
       byIndex.set(index, med);
       if (med.proposed) proposed.push(index);
       if (med.stoppedOn && !med.proposed) stopped.set(index, med.stoppedOn);
+      // A coded dosage route first (SNOMED CT), else a route the names state ("... Ophthalmic Solution").
+      const named = med.route ? undefined : med.candidates.map((c) => (typeof c === 'string' ? detectLocalRoute(c) : undefined)).find((r) => r !== undefined);
+      if (med.route) routes.set(index, { route: med.route, from: 'request' });
+      else if (named) routes.set(index, { route: named, from: 'name' });
       if (resolution.coverage === 'names-only') {
         unchecked.push({ medication: med, kind: 'not-reviewed', reason: 'the knowledge base knows this drug by name only: its interactions have not been reviewed' });
       }
     }
     if (prospective && proposed.length === 0) return { kbVersion: kb.version, byIndex, unchecked };
-    const result = this.kb.engine.checkResolved(kb, resolutions, { ...(prospective ? { proposed } : {}), ...(stopped.size ? { stopped } : {}) });
+    const result = this.kb.engine.checkResolved(kb, resolutions, {
+      ...(prospective ? { proposed } : {}),
+      ...(stopped.size ? { stopped } : {}),
+      ...(routes.size ? { routes } : {}),
+    });
     return { kbVersion: kb.version, result, byIndex, unchecked };
   }
 }
