@@ -297,6 +297,12 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['cetirizine', 'lorazepam', 'additive:cns-depression', 'moderate'],
     // Potassium-wasting drugs together (corticosteroid labels: observe for hypokalaemia with diuretics, amphotericin B).
     ['prednisone', 'furosemide', 'additive:hypokalemia', 'moderate'],
+    // Hepatitis C combinations resolve as products and carry their labels' tables.
+    ['Harvoni', 'omeprazole', 'ledipasvir--ppis', 'moderate'],
+    ['Epclusa', 'omeprazole', 'velpatasvir--ppis', 'major'],
+    ['Mavyret', 'atazanavir', 'glecaprevir--atazanavir', 'contraindicated'],
+    ['Zepatier', 'cyclosporine', 'grazoprevir--zepatier-contraindicated-oatp1b-inhibitors', 'contraindicated'],
+    ['Epclusa', 'carbamazepine', 'sofosbuvir-label-inducers--sofosbuvir', 'major'],
     ['hydrochlorothiazide', 'bumetanide', 'additive:hypokalemia', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     const r = engine.check(curated, [a, b]);
