@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { DatabaseModule, HealthModule, MetricsModule, RedisModule } from '@vigil/platform';
 import { AccountsModule } from './accounts/accounts.module';
 import { KeysModule } from './keys/keys.module';
+import { KeyRotationModule } from './keys/key-rotation.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { ADMIN_CONFIG } from './config/admin-config.token';
@@ -21,6 +22,7 @@ export class AppModule {
         AccountsModule,
         SessionsModule,
         KeysModule,
+        KeyRotationModule,
         DashboardModule,
       ],
       providers: [{ provide: ADMIN_CONFIG, useValue: config }],
