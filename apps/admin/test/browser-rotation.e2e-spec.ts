@@ -74,7 +74,10 @@ suite('dashboard: roll a key', () => {
         expect(await page.content()).not.toContain(successorKey);
 
         // The old key: rotating → the successor, valid until now + 2 h; the successor: replaces the old key.
-        const [stored] = await withPgClient(admin.db.url, async (c) => (await c.query(`SELECT rotated_to_key_id, rotation_grace_ends_at, rotation_idle_seconds FROM api_key WHERE id = $1`, [created.body.id])).rows);
+        const [stored] = await withPgClient(
+          admin.db.url,
+          async (c) => (await c.query(`SELECT rotated_to_key_id, rotation_grace_ends_at, rotation_idle_seconds FROM api_key WHERE id = $1`, [created.body.id])).rows,
+        );
         expect(stored.rotation_idle_seconds).toBe(900);
         expect(stored.rotation_grace_ends_at.getTime() - before).toBeGreaterThan(2 * 3600_000 - 60_000);
         const note = oldRow.getByTestId('key-rotation');
@@ -98,7 +101,10 @@ suite('dashboard: roll a key', () => {
         expect(await again.getByTestId('roll-old-state').textContent()).toMatch(/is revoked/);
         await again.getByTestId('close-show-once').click();
         await again.waitFor({ state: 'detached' });
-        await page.waitForFunction((id) => document.querySelector(`[data-key-id="${id}"] [data-testid=key-rotation]`)?.getAttribute('data-state') === 'ended', stored.rotated_to_key_id);
+        await page.waitForFunction(
+          (id) => document.querySelector(`[data-key-id="${id}"] [data-testid=key-rotation]`)?.getAttribute('data-state') === 'ended',
+          stored.rotated_to_key_id,
+        );
         expect(await newRow.getByTestId('key-rotation').textContent()).toMatch(/replaced by vigil_.*revoked/);
         expect(await newRow.textContent()).toMatch(/revoked/);
         expect(tab.cspViolations).toEqual([]);

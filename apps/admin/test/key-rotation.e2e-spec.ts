@@ -79,7 +79,9 @@ describe('/api/keys/:id/roll: key rotation without downtime', () => {
     expect(one.body).not.toHaveProperty('key');
     expect(one.body.rotation).toMatchObject({ predecessorId: old.id, state: 'grace' });
 
-    const audit = await sql<{ actor_type: string; after: Record<string, unknown> }>(`SELECT actor_type, after FROM audit_event WHERE action = 'key.roll' AND target_id = $1`, [old.id]);
+    const audit = await sql<{ actor_type: string; after: Record<string, unknown> }>(`SELECT actor_type, after FROM audit_event WHERE action = 'key.roll' AND target_id = $1`, [
+      old.id,
+    ]);
     expect(audit).toEqual([{ actor_type: 'account', after: expect.objectContaining({ successorId: successor.id, idleSeconds: 600, status: 'active' }) }]);
   });
 
@@ -159,7 +161,10 @@ describe('/api/keys/:id/roll: key rotation without downtime', () => {
     const ended = (await a.client.get(`/api/keys/${old.id}`)).body;
     expect(ended).toMatchObject({ status: 'expired', rotation: { state: 'ended', endedReason: 'idle_after_successor_use', successorId } });
     expect(ended.rotation.endedAt).toEqual(expect.any(String));
-    const audit = await sql<{ actor_type: string; after: Record<string, unknown> }>(`SELECT actor_type, after FROM audit_event WHERE action = 'key.rotation_end' AND target_id = $1`, [old.id]);
+    const audit = await sql<{ actor_type: string; after: Record<string, unknown> }>(
+      `SELECT actor_type, after FROM audit_event WHERE action = 'key.rotation_end' AND target_id = $1`,
+      [old.id],
+    );
     expect(audit).toEqual([{ actor_type: 'system', after: expect.objectContaining({ reason: 'idle_after_successor_use', successorId, status: 'expired' }) }]);
     // A recorded end is final: a second sweep changes nothing.
     await sweep();

@@ -27,7 +27,13 @@ describe('key rotation across API instances', () => {
     vigilCli(['accounts', 'create', '--email', email, '--password', password], env);
     const res = await fetch(`${admin.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
     expect(res.status).toBe(200);
-    session = { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), csrf: (await res.json()).csrfToken };
+    session = {
+      cookie: res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+      csrf: (await res.json()).csrfToken,
+    };
   }, 60_000);
   afterAll(async () => {
     await Promise.all([apiA?.stop(), apiB?.stop(), admin?.stop()]);
@@ -80,7 +86,9 @@ describe('key rotation across API instances', () => {
     let endedAt: number | undefined;
     const deadline = Date.now() + 30_000;
     while (endedAt === undefined) {
-      const [row] = await sql<{ rotation_ended_at: Date | null; rotation_end_reason: string | null }>(`SELECT rotation_ended_at, rotation_end_reason FROM api_key WHERE id = $1`, [old.id]);
+      const [row] = await sql<{ rotation_ended_at: Date | null; rotation_end_reason: string | null }>(`SELECT rotation_ended_at, rotation_end_reason FROM api_key WHERE id = $1`, [
+        old.id,
+      ]);
       if (row.rotation_ended_at) {
         expect(row.rotation_end_reason).toBe('idle_after_successor_use');
         endedAt = row.rotation_ended_at.getTime();

@@ -91,7 +91,10 @@ export async function keysRoll(app: INestApplicationContext, args: ParsedArgs) {
   const { id, dto } = keysRollOptions(args);
   const rolled = await app.get(KeysService).roll({ accountId: null }, id, dto, CLI_ACTOR);
   const old = rolled.previous;
-  const until = old.status === 'active' ? `keeps working until ${old.rotation?.graceEndsAt} (earlier once the new key is used and the old one idle ${old.rotation?.idleSeconds} s)` : `is ${old.status}`;
+  const until =
+    old.status === 'active'
+      ? `keeps working until ${old.rotation?.graceEndsAt} (earlier once the new key is used and the old one idle ${old.rotation?.idleSeconds} s)`
+      : `is ${old.status}`;
   return {
     human: `rolled key ${old.id} (${old.hint}) → ${rolled.successor.id} "${rolled.successor.label}"\n${rolled.successor.key}\nStore it now: it is shown only once. The old key ${until}.`,
     json: rolled,

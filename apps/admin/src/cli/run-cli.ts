@@ -32,7 +32,12 @@ const APP_COMMANDS: Record<string, { usage: string; run: AppCommand; check?: (ar
   'keys create': { usage: 'keys create --email E --label L [--scopes a,b] [--allow-ip CIDR,...] [--rate-limit N/SECONDSs] [--expires ISO] [--tag T]', run: keysCreate },
   'keys list': { usage: 'keys list --email E', run: keysList },
   'keys revoke': { usage: 'keys revoke ID', run: keysRevoke },
-  'keys roll': { usage: 'keys roll ID --grace DURATION [--idle DURATION]   successor shown once; old key works for the grace (0, 30m, 24h, 7d), ends early once unused --idle (default 1h) after the new key is used', run: keysRoll, check: keysRollOptions },
+  'keys roll': {
+    usage:
+      'keys roll ID --grace DURATION [--idle DURATION]   successor shown once; old key works for the grace (0, 30m, 24h, 7d), ends early once unused --idle (default 1h) after the new key is used',
+    run: keysRoll,
+    check: keysRollOptions,
+  },
   'keys exposed': { usage: 'keys exposed ID|KEY [--source S] [--url U]   a leaked key: revoked at once, owner emailed, audited', run: keysExposed },
   'cds overrides': { usage: CDS_OVERRIDES_USAGE, run: cdsOverrides, check: cdsOverridesOptions },
   'usage tags': { usage: USAGE_TAGS_USAGE, run: usageTags, check: usageTagsOptions },

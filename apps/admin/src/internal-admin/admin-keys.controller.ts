@@ -1,5 +1,12 @@
 import { Controller, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
-import { type KeyExposureRequest, KeyExposureRequestSchema, RollApiKeyRequestSchema, type RollApiKeyRequest, UpdateApiKeyRequestSchema, type UpdateApiKeyRequest } from '@vigil/contracts';
+import {
+  type KeyExposureRequest,
+  KeyExposureRequestSchema,
+  RollApiKeyRequestSchema,
+  type RollApiKeyRequest,
+  UpdateApiKeyRequestSchema,
+  type UpdateApiKeyRequest,
+} from '@vigil/contracts';
 import { ValidBody } from '@vigil/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorFrom } from '../common/actor-from-request';

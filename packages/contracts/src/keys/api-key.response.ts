@@ -50,7 +50,5 @@ export const ApiKeyListResponseSchema = z.object({ keys: z.array(ApiKeyResponseS
 export type ApiKeyListResponse = z.infer<typeof ApiKeyListResponseSchema>;
 
 /** `POST /api/keys/:id/roll`: the successor, with its full key shown once, and the old key as it now stands. */
-export const RolledApiKeyResponseSchema = z
-  .object({ successor: CreatedApiKeyResponseSchema, previous: ApiKeyResponseSchema })
-  .meta({ id: 'RolledApiKey' });
+export const RolledApiKeyResponseSchema = z.object({ successor: CreatedApiKeyResponseSchema, previous: ApiKeyResponseSchema }).meta({ id: 'RolledApiKey' });
 export type RolledApiKeyResponse = z.infer<typeof RolledApiKeyResponseSchema>;

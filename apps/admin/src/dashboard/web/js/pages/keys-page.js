@@ -181,9 +181,18 @@ function rotationNote(k, byId) {
       h('code', null, hintOf(byId, r.successorId)),
       h('span', { title: r.graceEndsAt }, `, old key valid until ${dateTime(r.graceEndsAt)} (`, relative(r.graceEndsAt), ')'),
     );
-  if (r.successorId) return note('replaced by ', h('code', null, hintOf(byId, r.successorId)), h('span', { class: 'muted', title: r.endedAt || '' }, ` (${ENDED_BECAUSE[r.endedReason] || 'ended'})`));
+  if (r.successorId)
+    return note(
+      'replaced by ',
+      h('code', null, hintOf(byId, r.successorId)),
+      h('span', { class: 'muted', title: r.endedAt || '' }, ` (${ENDED_BECAUSE[r.endedReason] || 'ended'})`),
+    );
   if (r.predecessorId && r.state === 'grace')
-    return note('replaces ', h('code', null, hintOf(byId, r.predecessorId)), h('span', { class: 'muted', title: r.graceEndsAt }, ` (still valid until ${dateTime(r.graceEndsAt)})`));
+    return note(
+      'replaces ',
+      h('code', null, hintOf(byId, r.predecessorId)),
+      h('span', { class: 'muted', title: r.graceEndsAt }, ` (still valid until ${dateTime(r.graceEndsAt)})`),
+    );
   return note(h('span', { class: 'muted' }, 'replaces '), h('code', null, hintOf(byId, r.predecessorId)));
 }
 
@@ -223,7 +232,15 @@ function openRoll(k, reload) {
         ),
         h('p', { class: 'field-error', 'data-error-for': '/gracePeriodSeconds', 'aria-live': 'polite' }),
       );
-      const customAmount = h('input', { type: 'number', min: 1, step: 1, value: 2, class: 'input-num input-num-short', 'aria-label': 'Custom grace period', dataset: { testid: 'roll-custom-amount' } });
+      const customAmount = h('input', {
+        type: 'number',
+        min: 1,
+        step: 1,
+        value: 2,
+        class: 'input-num input-num-short',
+        'aria-label': 'Custom grace period',
+        dataset: { testid: 'roll-custom-amount' },
+      });
       const customUnit = h(
         'select',
         { 'aria-label': 'Custom grace unit', dataset: { testid: 'roll-custom-unit' } },
@@ -258,7 +275,11 @@ function openRoll(k, reload) {
             clearFieldErrors(form);
             const seconds = graceSeconds();
             if (!Number.isInteger(seconds) || seconds < 0 || seconds > 604_800)
-              return showFieldErrors(form, { errors: [{ pointer: '/gracePeriodSeconds', message: 'a whole number of minutes, hours or days, up to 7 days' }], message: 'Check the form.' }, general);
+              return showFieldErrors(
+                form,
+                { errors: [{ pointer: '/gracePeriodSeconds', message: 'a whole number of minutes, hours or days, up to 7 days' }], message: 'Check the form.' },
+                general,
+              );
             submit.disabled = true;
             try {
               const result = await post(`/api/keys/${encodeURIComponent(k.id)}/roll`, { gracePeriodSeconds: seconds, idleSeconds: Number(idle.value) });
