@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withPgClient } from '@vigil/testing';
 import { KeyRotationSweepService } from '../src/keys/key-rotation-sweep.service';
@@ -7,6 +8,7 @@ import { expectProblem, signedInAdmin, signedUpUser } from './support/fixtures';
 import { type RunningAdmin, startAdmin } from './support/start-admin';
 
 const cli = join(__dirname, '..', 'dist', 'cli.js');
+const JWKS = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'cds-hooks', 'sandbox-keys', 'jwks.json'), 'utf8'));
 
 /** Key rotation ("roll"): successor shown once, grace period for the old key, 409s, validation, admin route, sweep. */
 describe('/api/keys/:id/roll: key rotation without downtime', () => {
@@ -17,8 +19,8 @@ describe('/api/keys/:id/roll: key rotation without downtime', () => {
   const plaintexts: string[] = [];
 
   beforeAll(async () => {
-    // A sweep interval far beyond the test: the test runs the sweep itself.
-    admin = await startAdmin({ KEY_ROTATION_SWEEP_MS: '300000' });
+    // A sweep interval far beyond the test: the test runs the sweep itself. Request logs on, to look for keys in them.
+    admin = await startAdmin({ KEY_ROTATION_SWEEP_MS: '300000', LOG_LEVEL: 'info' });
     a = await signedUpUser(admin, 'rotator');
     b = await signedUpUser(admin, 'other');
     op = await signedInAdmin(admin);
@@ -136,6 +138,18 @@ describe('/api/keys/:id/roll: key rotation without downtime', () => {
     expect(r.body.successor).toMatchObject({ status: 'active', rotation: { state: 'ended', predecessorId: old.id } });
   });
 
+  it('the CDS Hooks client registered on the old key moves to the successor (its JWTs are not tied to the key)', async () => {
+    const old = await newKey(a.client, { scopes: ['cds:invoke'] });
+    const issuer = 'https://ehr.rotation.example.org';
+    expect((await a.client.request('PUT', `/api/keys/${old.id}/cds-client`, { body: { issuer, jwks: JWKS } })).status).toBe(200);
+    const r = await a.client.post(`/api/keys/${old.id}/roll`, { gracePeriodSeconds: 3600 });
+    plaintexts.push(r.body.successor.key);
+    expect((await a.client.get(`/api/keys/${r.body.successor.id}/cds-client`)).body).toMatchObject({ keyId: r.body.successor.id, issuer });
+    expectProblem(await a.client.get(`/api/keys/${old.id}/cds-client`), 404, 'not_found');
+    const [audit] = await sql<{ after: Record<string, unknown> }>(`SELECT after FROM audit_event WHERE action = 'key.roll' AND target_id = $1`, [old.id]);
+    expect(audit.after.cdsClientMoved).toBe(true);
+  });
+
   it('revoking the old key during its grace ends the roll (reason revoked)', async () => {
     const old = await newKey(a.client);
     const r = await a.client.post(`/api/keys/${old.id}/roll`, { gracePeriodSeconds: 3600 });
@@ -171,7 +185,7 @@ describe('/api/keys/:id/roll: key rotation without downtime', () => {
     expect((await sql(`SELECT count(*)::int AS n FROM audit_event WHERE action = 'key.rotation_end' AND target_id = $1`, [old.id]))[0]).toEqual({ n: 1 });
   });
 
-  it('an elapsed grace shows as ended at once and is recorded by the sweep (grace_elapsed); the successor then counts alone', async () => {
+  it('an elapsed grace shows as ended at once and is recorded by the sweep (grace_elapsed)', async () => {
     const old = await newKey(a.client);
     const r = await a.client.post(`/api/keys/${old.id}/roll`, { gracePeriodSeconds: 3600 });
     plaintexts.push(r.body.successor.key);
@@ -228,6 +242,7 @@ describe('/api/keys/:id/roll: key rotation without downtime', () => {
       return text;
     });
     const logs = admin.logs.lines.join('\n');
+    expect(logs).toMatch(/\/roll/); // the roll requests were logged: the check below looks at real lines
     for (const key of plaintexts) {
       expect(dump).not.toContain(key);
       expect(dump).not.toContain(key.slice(6, 36));
