@@ -120,7 +120,7 @@ describe('key rotation across API instances', () => {
     expect([await status(apiA, successor.key), await status(apiB, successor.key)]).toEqual([200, 200]);
     console.log(
       `rotation timeline: successor used at 0 ms; sweep ended the roll at +${endedAt - tUse} ms (last-use flush ≤ 2 s + sweep ≤ 200 ms); ` +
-        `test saw it in the database at +${tSeen - tUse} ms; instance A refused the old key ${refusedAt.A - endedAt} ms after the sweep's end, B ${refusedAt.B - endedAt} ms`,
+        `test saw it in the database at +${tSeen - tUse} ms; instance A refused the old key ${refusedAt.A - endedAt} ms after the end the sweep recorded (stamped just before its commit), B ${refusedAt.B - endedAt} ms`,
     );
   });
 
