@@ -227,6 +227,10 @@ describe('/api/keys/:id/roll: key rotation without downtime', () => {
     plaintexts.push(doc.successor.key);
     expect(doc.previous.rotation).toMatchObject({ state: 'grace', idleSeconds: 3600, successorId: doc.successor.id });
     expect(Date.parse(doc.previous.rotation.graceEndsAt) - Date.now()).toBeGreaterThan(86_400_000 - 60_000);
+    const listed = run(['keys', 'list', '--email', a.email]);
+    expect(listed.stdout).toContain(`${old.id}  `);
+    expect(listed.stdout).toContain(`(rotating → ${doc.successor.id}, valid until ${doc.previous.rotation.graceEndsAt})`);
+    expect(listed.stdout).toContain(`(replaces ${old.id})`);
     const human = run(['keys', 'roll', doc.successor.id, '--grace', '0']);
     expect(human.status).toBe(0);
     expect(human.stdout).toMatch(/shown only once/);

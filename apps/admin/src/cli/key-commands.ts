@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { CreateApiKeyRequestSchema, KeyExposureRequestSchema, RollApiKeyRequestSchema } from '@vigil/contracts';
+import { type ApiKeyResponse, CreateApiKeyRequestSchema, KeyExposureRequestSchema, RollApiKeyRequestSchema } from '@vigil/contracts';
 import { parseOrThrow } from '@vigil/platform';
 import { AccountsService } from '../accounts/accounts.service';
 import { KeyExposureService } from '../keys/key-exposure.service';
@@ -46,9 +46,17 @@ export async function keysList(app: INestApplicationContext, args: ParsedArgs) {
   const account = await app.get(AccountsService).requireByEmail(requireFlag(args, 'email'));
   const keys = await app.get(KeysService).list({ accountId: account.id });
   return {
-    human: keys.length ? keys.map((k) => `${k.id}  ${k.hint}  ${k.status.padEnd(7)}  ${k.label}`).join('\n') : '(no keys)',
+    human: keys.length ? keys.map((k) => `${k.id}  ${k.hint}  ${k.status.padEnd(7)}  ${k.label}${rotationText(k)}`).join('\n') : '(no keys)',
     json: { keys },
   };
+}
+
+/** A key's part in a roll, for `keys list`: "rotating → ID until …", "replaced by ID", "replaces ID". */
+function rotationText(k: ApiKeyResponse): string {
+  const r = k.rotation;
+  if (!r) return '';
+  if (r.successorId) return r.state === 'grace' ? `  (rotating → ${r.successorId}, valid until ${r.graceEndsAt})` : `  (replaced by ${r.successorId})`;
+  return `  (replaces ${r.predecessorId})`;
 }
 
 export async function keysRevoke(app: INestApplicationContext, args: ParsedArgs) {
