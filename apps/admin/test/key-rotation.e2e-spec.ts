@@ -237,6 +237,25 @@ describe('/api/keys/:id/roll: key rotation without downtime', () => {
     expect(human.stdout).toMatch(/The old key is revoked/);
   });
 
+  it('the sweep pages through more open rolls than one batch and reaches a roll that is over behind them', async () => {
+    const c = await signedUpUser(admin, 'bulk');
+    const old = await newKey(c.client); // before the bulk rows fill the plan's key count
+    const r = await c.client.post(`/api/keys/${old.id}/roll`, { gracePeriodSeconds: 7 * 86_400, idleSeconds: 60 });
+    // 150 rolls still in grace (successor unused), ending before the one roll that is over.
+    await sql(
+      `WITH s AS (INSERT INTO api_key (account_id, key_hash, hint, label) SELECT $1, md5('s' || g) || md5('t' || g), 'h', 'bulk successor' FROM generate_series(1, 150) g RETURNING id)
+       INSERT INTO api_key (account_id, key_hash, hint, label, rotated_to_key_id, rotation_grace_ends_at, rotation_idle_seconds)
+       SELECT $1, md5('o' || s.id) || md5('p' || s.id), 'h', 'bulk old', s.id, now() + interval '1 hour', 3600 FROM s`,
+      [c.id],
+    );
+    plaintexts.push(r.body.successor.key);
+    await sql(`UPDATE api_key SET last_used_at = now() WHERE id = $1`, [r.body.successor.id]);
+    await sql(`UPDATE api_key SET last_used_at = now() - interval '5 minutes' WHERE id = $1`, [old.id]);
+    await sweep();
+    expect((await c.client.get(`/api/keys/${old.id}`)).body.rotation).toMatchObject({ state: 'ended', endedReason: 'idle_after_successor_use' });
+    expect(await sql(`SELECT count(*)::int AS n FROM api_key WHERE label = 'bulk old' AND rotation_ended_at IS NULL`)).toEqual([{ n: 150 }]);
+  });
+
   it('no plaintext key is stored, audited or logged (other than in its one response)', async () => {
     expect(plaintexts.length).toBeGreaterThanOrEqual(10);
     const dump = await withPgClient(admin.db.url, async (c) => {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ApiKeyRepository } from '@vigil/db';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
@@ -8,10 +8,13 @@ import type { AdminConfig } from '../config/admin-env.schema';
 import { KeyEventsPublisher } from './key-events.publisher';
 import { rotationDecision } from './key-rotation.policy';
 
-/** Rolls looked at per sweep transaction; a larger backlog is worked through in further transactions of the same sweep. */
+/** Rolls looked at per sweep transaction; more are worked through in further transactions, paged by grace end. */
 const BATCH = 100;
-/** Upper bound of batches per sweep (bounded work per tick). */
+/** Upper bound of batches per sweep (bounded work per tick); the next sweep continues where this one stopped. */
 const MAX_BATCHES = 20;
+
+/** The last key id a batch looked at. */
+type Cursor = string | undefined;
 
 const SWEEP_ACTOR: Actor = { type: 'system', label: 'key-rotation-sweep' };
 
@@ -23,10 +26,12 @@ const SWEEP_ACTOR: Actor = { type: 'system', label: 'key-rotation-sweep' };
  * the admin app (not the CLI); several admin instances skip each other's locked rows.
  */
 @Injectable()
-export class KeyRotationSweepService implements OnModuleInit, OnApplicationShutdown {
+export class KeyRotationSweepService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('KeyRotationSweep');
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
+  /** Where the next batch starts (undefined = from the earliest grace end). */
+  private cursor: Cursor;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -49,18 +54,20 @@ export class KeyRotationSweepService implements OnModuleInit, OnApplicationShutd
   private async run(): Promise<number> {
     let ended = 0;
     for (let i = 0; i < MAX_BATCHES; i++) {
-      const { examined, endedNow } = await this.batch();
+      const { last, endedNow } = await this.batch(this.cursor);
       ended += endedNow;
-      if (examined < BATCH) break;
+      this.cursor = last;
+      if (!last) break;
     }
     return ended;
   }
 
-  private async batch(): Promise<{ examined: number; endedNow: number }> {
+  /** One transaction over up to {@link BATCH} open rolls after `cursor`; `last` is undefined when none are left. */
+  private async batch(cursor: Cursor): Promise<{ last: Cursor; endedNow: number }> {
     const waits: (() => Promise<void>)[] = [];
     const result = await this.dataSource.transaction(async (m) => {
       const keys = new ApiKeyRepository(m);
-      const open = await keys.lockOpenRotations(BATCH);
+      const open = await keys.lockOpenRotations(BATCH, cursor);
       const now = new Date();
       let endedNow = 0;
       for (const { key, successorLastUsedAt } of open) {
@@ -92,13 +99,15 @@ export class KeyRotationSweepService implements OnModuleInit, OnApplicationShutd
         waits.push(await this.events.publish(m, { type: 'key', keyId: key.id }));
         endedNow++;
       }
-      return { examined: open.length, endedNow };
+      const tail = open.at(-1)?.key;
+      return { last: open.length === BATCH ? tail?.id : undefined, endedNow };
     });
     await Promise.all(waits.map((w) => w()));
     return result;
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the database closes: no new sweep, and a running one finishes. */
+  async beforeApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.running?.catch(() => undefined);
   }

@@ -77,6 +77,8 @@ describe('ApiKeyRepository (real PostgreSQL)', () => {
     await ds.query(`UPDATE api_key SET last_used_at = '2026-11-20T10:00:00Z' WHERE id = $1`, [successor.id]);
     const open = await ds.transaction((m) => new ApiKeyRepository(m).lockOpenRotations(10));
     expect(open.map((o) => [o.key.id, o.successorLastUsedAt?.toISOString()])).toEqual([[old.id, '2026-11-20T10:00:00.000Z']]);
+    // Keyset paging: nothing after the last row seen.
+    expect(await ds.transaction((m) => new ApiKeyRepository(m).lockOpenRotations(10, old.id))).toEqual([]);
     // A row another transaction holds is skipped, not waited for.
     await ds.transaction(async (m) => {
       expect(await new ApiKeyRepository(m).lockOpenRotations(10)).toHaveLength(1);

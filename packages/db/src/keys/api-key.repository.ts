@@ -229,17 +229,19 @@ export class ApiKeyRepository {
   /**
    * Rolled keys still in their grace period (end not recorded), each with its successor's last use, locked for update;
    * rows another transaction holds are skipped (several admin instances may sweep at once). At most `limit`, oldest
-   * grace end first.
+   * grace end first; `afterId` continues after a previous batch's last key (keyset paging by grace end and id, compared
+   * with the stored values, not a millisecond copy).
    */
-  async lockOpenRotations(limit: number): Promise<OpenRotation[]> {
+  async lockOpenRotations(limit: number, afterId?: string): Promise<OpenRotation[]> {
     const rows: { id: string; successor_last_used_at: Date | null }[] = await this.manager.query(
       `SELECT k.id, s.last_used_at AS successor_last_used_at
          FROM api_key k LEFT JOIN api_key s ON s.id = k.rotated_to_key_id
         WHERE k.rotation_grace_ends_at IS NOT NULL AND k.rotation_ended_at IS NULL
-        ORDER BY k.rotation_grace_ends_at
+          AND ($2::uuid IS NULL OR (k.rotation_grace_ends_at, k.id) > (SELECT c.rotation_grace_ends_at, c.id FROM api_key c WHERE c.id = $2::uuid))
+        ORDER BY k.rotation_grace_ends_at, k.id
         LIMIT $1
           FOR UPDATE OF k SKIP LOCKED`,
-      [limit],
+      [limit, afterId ?? null],
     );
     if (!rows.length) return [];
     const keys = await this.manager.find(ApiKeyEntity, { where: { id: In(rows.map((r) => r.id)) } });
