@@ -19,6 +19,7 @@ describe('key rotation across API instances', () => {
   const email = `rotation-${Date.now()}@example.com`;
   const password = 'correct horse battery staple 42';
   let session: { cookie: string; csrf: string };
+  let adminStopped = false;
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -36,9 +37,9 @@ describe('key rotation across API instances', () => {
     };
   }, 60_000);
   afterAll(async () => {
-    await Promise.all([apiA?.stop(), apiB?.stop(), admin?.stop()]);
+    await Promise.all([apiA?.stop(), apiB?.stop(), adminStopped ? undefined : admin?.stop()]);
     await db.drop();
-  });
+  }, 60_000);
 
   const post = (path: string, body?: unknown) =>
     fetch(`${admin.url}${path}`, {
@@ -133,6 +134,7 @@ describe('key rotation across API instances', () => {
     if (Date.now() < graceEnds - 200) expect(during.map((r) => r.status)).toEqual([200, 200]);
     // No sweep can record the end and announce it: only the grace folded into the cached principal can refuse the key.
     await admin.stop();
+    adminStopped = true; // a second stop() of an exited process would wait for an exit that never comes
     await sleep(Math.max(0, graceEnds - Date.now() + 50));
     for (const api of [apiA, apiB]) {
       const r = await call(api, old.key);
