@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { DatabaseModule, HealthModule, MetricsModule, RedisModule } from '@vigil/platform';
 import { AccountsModule } from './accounts/accounts.module';
 import { KeysModule } from './keys/keys.module';
+import { KeyRotationModule } from './keys/key-rotation.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -22,6 +23,7 @@ export class AppModule {
         AccountsModule,
         SessionsModule,
         KeysModule,
+        KeyRotationModule,
         WebhooksModule,
         DashboardModule,
       ],

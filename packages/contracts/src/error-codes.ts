@@ -28,6 +28,8 @@ export const ErrorCodes = {
   RequestTimeout: { code: 'request_timeout', status: 408, title: 'Request not received in time' },
   MethodNotAllowed: { code: 'method_not_allowed', status: 405, title: 'Method not allowed' },
   Conflict: { code: 'conflict', status: 409, title: 'Conflict' },
+  KeyAlreadyRotating: { code: 'key_already_rotating', status: 409, title: 'Key already rolled' },
+  KeyNotActive: { code: 'key_not_active', status: 409, title: 'Key not active' },
   PrefetchMissing: { code: 'prefetch_missing', status: 412, title: 'Required prefetch data missing' },
   PayloadTooLarge: { code: 'payload_too_large', status: 413, title: 'Payload too large' },
   UriTooLong: { code: 'uri_too_long', status: 414, title: 'URI too long' },

@@ -22,6 +22,7 @@ export * from './keys/rate-limit.request';
 export * from './keys/create-api-key.request';
 export * from './keys/update-api-key.request';
 export * from './keys/api-key.response';
+export * from './keys/roll-api-key.request';
 export * from './accounts/auth.request';
 export * from './accounts/account.response';
 export * from './usage/usage.response';

@@ -7,7 +7,7 @@ import { accountsCreate, accountsResetLink, accountsSetStatus, accountsVerify } 
 import { CDS_OVERRIDES_USAGE, cdsOverrides, cdsOverridesOptions } from './cds-commands';
 import { CliModule } from './cli.module';
 import { CliUsageError } from './cli-usage.error';
-import { keysCreate, keysExposed, keysList, keysRevoke } from './key-commands';
+import { keysCreate, keysExposed, keysList, keysRevoke, keysRoll, keysRollOptions } from './key-commands';
 import { USAGE_TAGS_USAGE, usageTags, usageTagsOptions } from './usage-commands';
 import { AUDIT_EXPORT_USAGE, AUDIT_VERIFY_USAGE, auditExport, auditVerify } from './audit-commands';
 import { kbActivate, kbDiff, kbList, kbRollback } from './kb-commands';
@@ -33,6 +33,12 @@ const APP_COMMANDS: Record<string, { usage: string; run: AppCommand; check?: (ar
   'keys create': { usage: 'keys create --email E --label L [--scopes a,b] [--allow-ip CIDR,...] [--rate-limit N/SECONDSs] [--expires ISO] [--tag T]', run: keysCreate },
   'keys list': { usage: 'keys list --email E', run: keysList },
   'keys revoke': { usage: 'keys revoke ID', run: keysRevoke },
+  'keys roll': {
+    usage:
+      'keys roll ID --grace DURATION [--idle DURATION]   successor shown once; old key works for the grace (0, 30m, 24h, 7d), ends early once unused --idle (default 1h) after the new key is used',
+    run: keysRoll,
+    check: keysRollOptions,
+  },
   'keys exposed': { usage: 'keys exposed ID|KEY [--source S] [--url U]   a leaked key: revoked at once, owner emailed, audited', run: keysExposed },
   'cds overrides': { usage: CDS_OVERRIDES_USAGE, run: cdsOverrides, check: cdsOverridesOptions },
   'usage tags': { usage: USAGE_TAGS_USAGE, run: usageTags, check: usageTagsOptions },

@@ -36,6 +36,8 @@ export const adminEnvSchema = z.object({
   TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** Plan a trial runs on. */
   TRIAL_PLAN: z.string().default('pro'),
+  /** How often the admin app ends rolled keys whose successor is in use and that have been idle (and records elapsed graces). */
+  KEY_ROTATION_SWEEP_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()

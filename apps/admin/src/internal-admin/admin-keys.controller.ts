@@ -1,7 +1,14 @@
-import { Controller, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
-import { type KeyExposureRequest, KeyExposureRequestSchema, UpdateApiKeyRequestSchema, type UpdateApiKeyRequest } from '@vigil/contracts';
+import { Controller, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import {
+  type KeyExposureRequest,
+  KeyExposureRequestSchema,
+  RollApiKeyRequestSchema,
+  type RollApiKeyRequest,
+  UpdateApiKeyRequestSchema,
+  type UpdateApiKeyRequest,
+} from '@vigil/contracts';
 import { ValidBody } from '@vigil/platform';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorFrom } from '../common/actor-from-request';
 import { KeyExposureService } from '../keys/key-exposure.service';
 import { KeysService } from '../keys/keys.service';
@@ -11,6 +18,7 @@ import type { SessionRequest } from '../sessions/session-request';
 /**
  * `POST /api/admin/keys/:id/revoke`: revoke any account's key (instant, audited as the admin).
  * `PATCH /api/admin/keys/:id`: change any account's key; the one way to grant a rate limit above the plan (audited).
+ * `POST /api/admin/keys/:id/roll`: roll any account's key (successor shown once; `key.roll` audited as the admin).
  * `POST /api/admin/keys/:id/exposed`: a key reported as leaked: revoked at once, owner emailed, `key.exposed` audited.
  */
 @Roles('admin')
@@ -30,6 +38,17 @@ export class AdminKeysController {
   @HttpCode(200)
   revoke(@Param('id') id: string, @Req() req: FastifyRequest & SessionRequest) {
     return this.keys.revoke({ accountId: null }, id, actorFrom(req));
+  }
+
+  @Post(':id/roll')
+  roll(
+    @Param('id') id: string,
+    @ValidBody(RollApiKeyRequestSchema) body: RollApiKeyRequest,
+    @Req() req: FastifyRequest & SessionRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    reply.header('cache-control', 'no-store');
+    return this.keys.roll({ accountId: null }, id, body, actorFrom(req));
   }
 
   @Post(':id/exposed')

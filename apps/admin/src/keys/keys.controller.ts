@@ -2,9 +2,11 @@ import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Res } from 
 import {
   CdsClientRequestSchema,
   CreateApiKeyRequestSchema,
+  RollApiKeyRequestSchema,
   UpdateApiKeyRequestSchema,
   type CdsClientRequest,
   type CreateApiKeyRequest,
+  type RollApiKeyRequest,
   type UpdateApiKeyRequest,
 } from '@vigil/contracts';
 import { ValidBody } from '@vigil/platform';
@@ -53,6 +55,19 @@ export class KeysController {
   @HttpCode(200)
   revoke(@Param('id') id: string, @CurrentAccount() account: AccountEntity, @CurrentActor() actor: Actor) {
     return this.keys.revoke({ accountId: account.id }, id, actor);
+  }
+
+  /** Issues a successor (its key shown once) and keeps the old key working for the chosen grace period. */
+  @Post(':id/roll')
+  roll(
+    @Param('id') id: string,
+    @ValidBody(RollApiKeyRequestSchema) body: RollApiKeyRequest,
+    @CurrentAccount() account: AccountEntity,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    reply.header('cache-control', 'no-store');
+    return this.keys.roll({ accountId: account.id }, id, body, actor);
   }
 
   /** The CDS Hooks client (JWT issuer and public JWK set) that may call with this key's permissions. */

@@ -2,14 +2,18 @@ import { Inject, Injectable } from '@nestjs/common';
 import { allowlistErrors, generateApiKey, hashApiKey, keyHint } from '@vigil/auth';
 import {
   type ApiKeyResponse,
+  type ApiKeyRotation,
   type CreateApiKeyRequest,
   type CreatedApiKeyResponse,
+  DEFAULT_ROTATION_IDLE_SECONDS,
   PUBLIC_SCOPES,
   type PlanDefinition,
+  type RollApiKeyRequest,
+  type RolledApiKeyResponse,
   type UpdateApiKeyRequest,
   effectivePlanId,
 } from '@vigil/contracts';
-import { AccountEntity, type ApiKeyEntity, ApiKeyRepository } from '@vigil/db';
+import { AccountEntity, type ApiKeyEntity, ApiKeyRepository, CdsRepository } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service';
@@ -20,6 +24,9 @@ import type { AdminConfig } from '../config/admin-env.schema';
 import { KeyEventsPublisher } from './key-events.publisher';
 import { type RateLimitSetting, withinPlan } from './key-rate-limit.policy';
 import { WebhookOutbox, webhookKeyData } from '../webhooks/webhook-outbox';
+import { rotationDecision } from './key-rotation.policy';
+
+const ROLLED_SUFFIX = ' (rolled)';
 
 /** `accountId` null = an internal admin acting on any account. */
 export type KeyScope = { accountId: string | null };
@@ -88,12 +95,84 @@ export class KeysService {
     const account = await this.accounts.findById(scope.accountId);
     if (!account) return [];
     const keys = await new ApiKeyRepository(this.dataSource).listByAccount(scope.accountId);
-    return keys.map((k) => this.view(k, account));
+    const byId = new Map(keys.map((k) => [k.id, k]));
+    return keys.map((k) => this.view(k, account, k.rotatedFromKeyId ? byId.get(k.rotatedFromKeyId) : undefined));
   }
 
   async get(scope: KeyScope, id: string): Promise<ApiKeyResponse> {
     const { key, account } = await this.load(this.dataSource.manager, scope, id);
-    return this.view(key, account);
+    return this.view(key, account, await this.predecessorOf(this.dataSource.manager, key));
+  }
+
+  /**
+   * Rolls a key: a successor with the same settings (its full key returned once), and the old key kept working for
+   * the grace period, ended early by {@link KeyRotationSweepService} once the successor is used and the old key idle.
+   * Grace 0 revokes the old key in the same transaction. The successor takes the old key's place in the plan's key
+   * count, and the key's CDS client registration moves to it. Audited as `key.roll`; both keys are announced.
+   */
+  async roll(scope: KeyScope, id: string, dto: RollApiKeyRequest, actor: Actor): Promise<RolledApiKeyResponse> {
+    const key = generateApiKey(this.config.VIGIL_KEY_PREFIX);
+    const waits: (() => Promise<void>)[] = [];
+    const result = await this.dataSource.transaction(async (m) => {
+      const { key: old, account } = await this.load(m, scope, id, true);
+      if (old.rotatedToKeyId) {
+        throw new ProblemException('KeyAlreadyRotating', { detail: `This key was already rolled (successor ${old.rotatedToKeyId}); roll the successor instead.` });
+      }
+      const now = new Date();
+      const status = this.effectiveStatus(old, now);
+      if (status !== 'active') throw new ProblemException('KeyNotActive', { detail: `A ${status} key cannot be rolled; create a new key instead.` });
+      const keys = new ApiKeyRepository(m);
+      const successor = await keys.insert({
+        accountId: old.accountId,
+        keyHash: hashApiKey(key),
+        hint: keyHint(this.config.VIGIL_KEY_PREFIX, key),
+        label: old.label.endsWith(ROLLED_SUFFIX) ? old.label : old.label.slice(0, 100 - ROLLED_SUFFIX.length) + ROLLED_SUFFIX,
+        scopes: old.scopes,
+        allowedIps: old.allowedIps,
+        rateLimit: old.rateLimit,
+        rateWindowSeconds: old.rateWindowSeconds,
+        expiresAt: old.expiresAt,
+        usageTag: old.usageTag,
+        rotatedFromKeyId: old.id,
+      });
+      const before = { status: old.status };
+      old.rotatedToKeyId = successor.id;
+      old.rotationGraceEndsAt = new Date(now.getTime() + dto.gracePeriodSeconds * 1000);
+      old.rotationIdleSeconds = dto.idleSeconds ?? DEFAULT_ROTATION_IDLE_SECONDS;
+      if (dto.gracePeriodSeconds === 0) {
+        old.status = 'revoked';
+        old.revokedAt = now;
+        old.rotationEndedAt = now;
+        old.rotationEndReason = 'revoked';
+      }
+      await keys.save(old);
+      const cdsClientMoved = await new CdsRepository(m).moveClient(old.id, successor.id);
+      await this.audit.record(m, actor, {
+        action: 'key.roll',
+        targetType: 'api_key',
+        targetId: old.id,
+        before,
+        after: {
+          status: old.status,
+          successorId: successor.id,
+          graceEndsAt: old.rotationGraceEndsAt.toISOString(),
+          idleSeconds: old.rotationIdleSeconds,
+          cdsClientMoved,
+          successor: this.auditViewWithPlan(successor, this.accounts.plan(effectivePlanId(account))),
+        },
+      });
+      waits.push(await this.events.publish(m, { type: 'key', keyId: successor.id, created: true }));
+      waits.push(await this.events.publish(m, { type: 'key', keyId: old.id }));
+      return { successor: { ...this.view(successor, account, old), key }, previous: this.view(old, account) };
+    });
+    await Promise.all(waits.map((w) => w()));
+    return result;
+  }
+
+  /** The key a successor replaces, for its `rotation` view (none when it is not a successor). */
+  async predecessorOf(m: EntityManager, key: ApiKeyEntity): Promise<ApiKeyEntity | undefined> {
+    if (!key.rotatedFromKeyId) return undefined;
+    return (await new ApiKeyRepository(m).findById(key.rotatedFromKeyId, key.accountId)) ?? undefined;
   }
 
   async update(scope: KeyScope, id: string, dto: UpdateApiKeyRequest, actor: Actor): Promise<ApiKeyResponse> {
@@ -123,7 +202,7 @@ export class KeysService {
         after: this.auditViewWithPlan(key, this.accounts.plan(effectivePlanId(account))),
       });
       wait = await this.events.publish(m, { type: 'key', keyId: key.id });
-      return this.view(key, account);
+      return this.view(key, account, await this.predecessorOf(m, key));
     });
     await wait?.();
     return result;
@@ -145,7 +224,7 @@ export class KeysService {
         });
         await this.webhooks.emit(m, 'key.revoked', key.accountId, { ...webhookKeyData(key), revokedAt: key.revokedAt!.toISOString(), revokedBy: actor.type });
       }
-      return this.view(key, account);
+      return this.view(key, account, await this.predecessorOf(m, key));
     });
     await wait?.();
     return result;
@@ -159,6 +238,11 @@ export class KeysService {
     if (key.status === 'revoked') return undefined;
     key.status = 'revoked';
     key.revokedAt = new Date();
+    // Revoking a rolled key in its grace ends the roll.
+    if (key.rotationGraceEndsAt && !key.rotationEndedAt) {
+      key.rotationEndedAt = key.revokedAt;
+      key.rotationEndReason = 'revoked';
+    }
     await new ApiKeyRepository(m).save(key);
     return this.events.publish(m, { type: 'key', keyId: key.id });
   }
@@ -208,8 +292,47 @@ export class KeysService {
     return d;
   }
 
-  view(k: ApiKeyEntity, account: AccountEntity): ApiKeyResponse {
-    const status = k.status === 'active' && k.expiresAt && k.expiresAt.getTime() <= Date.now() ? 'expired' : k.status;
+  /** Stored status, or `expired` once the key's expiry or (a rolled key) its grace period has passed. */
+  private effectiveStatus(k: ApiKeyEntity, now: Date): ApiKeyEntity['status'] {
+    if (k.status !== 'active') return k.status;
+    if (k.expiresAt && k.expiresAt.getTime() <= now.getTime()) return 'expired';
+    if (k.rotationGraceEndsAt && (k.rotationEndedAt || k.rotationGraceEndsAt.getTime() <= now.getTime())) return 'expired';
+    return 'active';
+  }
+
+  /**
+   * A key's `rotation`: its own (outgoing) roll when it was rolled, else the roll that created it (`predecessor`, when
+   * loaded). The state comes from {@link rotationDecision}; an early end shows once the sweep has recorded it.
+   */
+  private rotationView(k: ApiKeyEntity, predecessor: ApiKeyEntity | undefined, now: Date): ApiKeyRotation | null {
+    const old = k.rotatedToKeyId ? k : predecessor?.rotatedToKeyId === k.id ? predecessor : undefined;
+    if (!old?.rotationGraceEndsAt || old.rotationIdleSeconds === null) return null;
+    const decision = rotationDecision(
+      {
+        graceEndsAt: old.rotationGraceEndsAt,
+        idleSeconds: old.rotationIdleSeconds,
+        endedAt: old.rotationEndedAt,
+        endReason: old.rotationEndReason,
+        oldStatus: old.status,
+        oldLastUsedAt: old.lastUsedAt,
+        successorLastUsedAt: null,
+      },
+      now,
+    );
+    return {
+      state: decision.over ? 'ended' : 'grace',
+      successorId: k.rotatedToKeyId,
+      predecessorId: k.rotatedFromKeyId,
+      graceEndsAt: old.rotationGraceEndsAt.toISOString(),
+      idleSeconds: old.rotationIdleSeconds,
+      endedAt: decision.over ? decision.endedAt.toISOString() : null,
+      endedReason: decision.over ? decision.reason : null,
+    };
+  }
+
+  view(k: ApiKeyEntity, account: AccountEntity, predecessor?: ApiKeyEntity): ApiKeyResponse {
+    const now = new Date();
+    const status = this.effectiveStatus(k, now);
     const plan = this.accounts.plan(effectivePlanId(account));
     const rateLimit = k.rateLimit && k.rateWindowSeconds ? { limit: k.rateLimit, windowSeconds: k.rateWindowSeconds } : null;
     return {
@@ -226,6 +349,7 @@ export class KeysService {
       createdAt: k.createdAt.toISOString(),
       lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
       revokedAt: k.revokedAt?.toISOString() ?? null,
+      rotation: this.rotationView(k, predecessor, now),
     };
   }
 

@@ -12,6 +12,17 @@ interface Entry {
   loadedAt: number;
 }
 
+/**
+ * A rolled key works until its grace period ends: folded into the expiry the status guard checks on every request, so
+ * an elapsed grace is refused from memory. An early end (successor in use, old key idle) arrives as a key event.
+ */
+function effectiveExpiry(r: ApiKeyLookup): number | null {
+  const own = r.expiresAt ? r.expiresAt.getTime() : null;
+  const grace = r.rotationGraceEndsAt ? r.rotationGraceEndsAt.getTime() : null;
+  if (own === null) return grace;
+  return grace === null ? own : Math.min(own, grace);
+}
+
 const POSITIVE_TTL_MS = 30_000;
 const MAX_ENTRIES = 50_000;
 /** Unknown hashes: cleared whenever a key is created, so they can be kept long; bounded against a flood. */
@@ -112,13 +123,14 @@ export class ApiKeyPrincipalService implements ApiKeyPrincipalSource {
       accountId: r.accountId,
       hint: r.hint,
       status: r.status,
-      expiresAt: r.expiresAt ? r.expiresAt.getTime() : null,
+      expiresAt: effectiveExpiry(r),
       accountStatus: r.accountStatus,
       scopes: new Set(r.scopes),
       allowedIps: parseAllowlist(r.allowedIps),
       rateLimit: r.rateLimit && r.rateWindowSeconds ? { limit: r.rateLimit, windowSeconds: r.rateWindowSeconds } : plan.rateLimit,
       monthlyQuota: plan.monthlyQuota,
       ...(r.usageTag ? { usageTag: r.usageTag } : {}),
+      ...(r.rotatedToKeyId ? { rotatedToKeyId: r.rotatedToKeyId } : {}),
     };
   }
 

@@ -23,6 +23,11 @@ export class ApiKeyStatusGuard implements CanActivate {
     if (!denial) return true;
     this.usage.record(principal.keyId, 'denied');
     const key = denial as keyof typeof DETAIL;
-    throw keyProblem(key, DETAIL[key], ErrorCodes[key].status === 401 ? { 'www-authenticate': 'ApiKey' } : {});
+    // A rolled key past its grace keeps the expired-key code; the detail names the key that replaced it.
+    const detail =
+      key === 'ApiKeyExpired' && principal.rotatedToKeyId
+        ? `This API key was rolled and its grace period has ended; use its successor (key ${principal.rotatedToKeyId}).`
+        : DETAIL[key];
+    throw keyProblem(key, detail, ErrorCodes[key].status === 401 ? { 'www-authenticate': 'ApiKey' } : {});
   }
 }

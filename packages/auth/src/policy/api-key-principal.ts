@@ -6,7 +6,10 @@ export interface ApiKeyPrincipal {
   accountId: string;
   hint: string;
   status: 'active' | 'revoked' | 'expired';
+  /** Effective expiry (ms): the key's own, or a rolled key's grace end when earlier. */
   expiresAt: number | null;
+  /** A rolled key: its successor's id (named in the refusal once the grace has ended). */
+  rotatedToKeyId?: string;
   accountStatus: 'active' | 'suspended';
   scopes: ReadonlySet<string>;
   allowedIps: readonly CidrRange[];

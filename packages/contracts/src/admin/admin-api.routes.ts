@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { AccountResponseSchema, AuthStatusResponseSchema, LoginResponseSchema } from '../accounts/account.response';
 import { ChangePasswordRequestSchema, EmailRequestSchema, LoginRequestSchema, ResetPasswordRequestSchema, SignupRequestSchema, TokenRequestSchema } from '../accounts/auth.request';
 import { ClientConfigResponseSchema } from '../config/client-config.response';
-import { ApiKeyListResponseSchema, ApiKeyResponseSchema, CreatedApiKeyResponseSchema } from '../keys/api-key.response';
+import { ApiKeyListResponseSchema, ApiKeyResponseSchema, CreatedApiKeyResponseSchema, RolledApiKeyResponseSchema } from '../keys/api-key.response';
+import { RollApiKeyRequestSchema } from '../keys/roll-api-key.request';
 import { CreateApiKeyRequestSchema } from '../keys/create-api-key.request';
 import { UpdateApiKeyRequestSchema } from '../keys/update-api-key.request';
 import { CdsClientRequestSchema, CdsClientResponseSchema } from '../cds-hooks/cds-client.request';
@@ -61,6 +62,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'GET', path: '/api/keys/:id', status: 200, response: ApiKeyResponseSchema },
   { method: 'PATCH', path: '/api/keys/:id', status: 200, body: UpdateApiKeyRequestSchema, response: ApiKeyResponseSchema },
   { method: 'POST', path: '/api/keys/:id/revoke', status: 200, response: ApiKeyResponseSchema },
+  { method: 'POST', path: '/api/keys/:id/roll', status: 201, body: RollApiKeyRequestSchema, response: RolledApiKeyResponseSchema },
   { method: 'GET', path: '/api/keys/:id/cds-client', status: 200, response: CdsClientResponseSchema },
   { method: 'PUT', path: '/api/keys/:id/cds-client', status: 200, body: CdsClientRequestSchema, response: CdsClientResponseSchema },
   { method: 'DELETE', path: '/api/keys/:id/cds-client', status: 204 },
@@ -79,6 +81,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'GET', path: '/api/admin/accounts/:id/keys', status: 200, response: AdminAccountKeysResponseSchema },
   { method: 'PATCH', path: '/api/admin/keys/:id', status: 200, body: UpdateApiKeyRequestSchema, response: ApiKeyResponseSchema },
   { method: 'POST', path: '/api/admin/keys/:id/revoke', status: 200, response: ApiKeyResponseSchema },
+  { method: 'POST', path: '/api/admin/keys/:id/roll', status: 201, body: RollApiKeyRequestSchema, response: RolledApiKeyResponseSchema },
   { method: 'POST', path: '/api/admin/keys/:id/exposed', status: 200, body: KeyExposureRequestSchema, response: ApiKeyResponseSchema },
   { method: 'POST', path: '/api/secret-scanning/github', status: 200, body: SecretScanningReportSchema, response: SecretScanningResponseSchema, external: true },
   { method: 'GET', path: '/api/admin/audit', status: 200, query: AuditQuerySchema, response: AuditEventListResponseSchema },

@@ -3,6 +3,23 @@ import { ScopeSchema } from '../scopes';
 
 const Limit = z.object({ limit: z.int(), windowSeconds: z.int() });
 
+/**
+ * A key's part in a roll. On the old key: `successorId` set; on the successor: `predecessorId` set (and the fields
+ * describe the predecessor's grace). A key that was rolled to and then rolled again describes its own (outgoing) roll.
+ */
+export const ApiKeyRotationSchema = z
+  .object({
+    state: z.enum(['grace', 'ended']).describe('grace: the old key still works until `graceEndsAt`; ended: it no longer does'),
+    successorId: z.string().nullable(),
+    predecessorId: z.string().nullable(),
+    graceEndsAt: z.string().describe('Latest time the old key works'),
+    idleSeconds: z.int().describe('The old key ends early once the successor is used and the old key has been idle this long'),
+    endedAt: z.string().nullable(),
+    endedReason: z.enum(['grace_elapsed', 'idle_after_successor_use', 'revoked']).nullable(),
+  })
+  .meta({ id: 'ApiKeyRotation' });
+export type ApiKeyRotation = z.infer<typeof ApiKeyRotationSchema>;
+
 /** A key as the admin API shows it: never the key, only its hint. */
 export const ApiKeyResponseSchema = z
   .object({
@@ -19,6 +36,7 @@ export const ApiKeyResponseSchema = z
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
     revokedAt: z.string().nullable(),
+    rotation: ApiKeyRotationSchema.nullable().describe('Key rotation (roll) this key takes part in; null = none'),
   })
   .meta({ id: 'ApiKey' });
 export type ApiKeyResponse = z.infer<typeof ApiKeyResponseSchema>;
@@ -30,3 +48,7 @@ export type CreatedApiKeyResponse = z.infer<typeof CreatedApiKeyResponseSchema>;
 /** `GET /api/keys`. */
 export const ApiKeyListResponseSchema = z.object({ keys: z.array(ApiKeyResponseSchema) }).meta({ id: 'ApiKeyList' });
 export type ApiKeyListResponse = z.infer<typeof ApiKeyListResponseSchema>;
+
+/** `POST /api/keys/:id/roll`: the successor, with its full key shown once, and the old key as it now stands. */
+export const RolledApiKeyResponseSchema = z.object({ successor: CreatedApiKeyResponseSchema, previous: ApiKeyResponseSchema }).meta({ id: 'RolledApiKey' });
+export type RolledApiKeyResponse = z.infer<typeof RolledApiKeyResponseSchema>;

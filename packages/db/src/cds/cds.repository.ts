@@ -96,6 +96,12 @@ export class CdsRepository {
     return count > 0;
   }
 
+  /** Moves a key's CDS client registration to another key (a roll's successor); false when it had none. */
+  async moveClient(fromKeyId: string, toKeyId: string): Promise<boolean> {
+    const [, count]: [unknown, number] = await this.manager.query(`UPDATE cds_client SET key_id = $2 WHERE key_id = $1`, [fromKeyId, toKeyId]);
+    return count > 0;
+  }
+
   /** Records a JWT id; false when it was already used (and has not expired). Expired ids are purged on the way. */
   async claimJwtId(issuer: string, jti: string, expiresAt: Date): Promise<boolean> {
     if (Math.random() < 0.01) await this.manager.query(`DELETE FROM cds_jwt_replay WHERE expires_at < now()`);

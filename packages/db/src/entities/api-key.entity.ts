@@ -3,6 +3,9 @@ import { AccountEntity } from './account.entity';
 
 export type ApiKeyStatus = 'active' | 'revoked' | 'expired';
 
+/** Why a rolled key stopped working. */
+export type RotationEndReason = 'grace_elapsed' | 'idle_after_successor_use' | 'revoked';
+
 /** An API key. Only the SHA-256 of the full key string is stored, never the key itself. */
 @Entity({ name: 'api_key' })
 export class ApiKeyEntity {
@@ -59,4 +62,26 @@ export class ApiKeyEntity {
 
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt: Date | null;
+
+  /** On a rolled (old) key: its successor. */
+  @Column({ name: 'rotated_to_key_id', type: 'uuid', nullable: true })
+  rotatedToKeyId: string | null;
+
+  /** On a successor: the key it replaces. */
+  @Column({ name: 'rotated_from_key_id', type: 'uuid', nullable: true })
+  rotatedFromKeyId: string | null;
+
+  /** On a rolled key: the latest time it works (the grace period's end). */
+  @Column({ name: 'rotation_grace_ends_at', type: 'timestamptz', nullable: true })
+  rotationGraceEndsAt: Date | null;
+
+  /** On a rolled key: idle time after which it is ended early, once the successor has been used. */
+  @Column({ name: 'rotation_idle_seconds', type: 'integer', nullable: true })
+  rotationIdleSeconds: number | null;
+
+  @Column({ name: 'rotation_ended_at', type: 'timestamptz', nullable: true })
+  rotationEndedAt: Date | null;
+
+  @Column({ name: 'rotation_end_reason', type: 'text', nullable: true })
+  rotationEndReason: RotationEndReason | null;
 }

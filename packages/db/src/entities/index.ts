@@ -8,7 +8,7 @@ import { SessionEntity } from './session.entity';
 export { AccountEntity, AccountTokenEntity, ApiKeyEntity, AuditEventEntity, ApiKeyUsageEntity, SessionEntity };
 export type { AccountRole, AccountStatus } from './account.entity';
 export type { AccountTokenPurpose } from './account-token.entity';
-export type { ApiKeyStatus } from './api-key.entity';
+export type { ApiKeyStatus, RotationEndReason } from './api-key.entity';
 export type { AuditActorType } from './audit-event.entity';
 
 export const ENTITIES = [AccountEntity, AccountTokenEntity, ApiKeyEntity, AuditEventEntity, ApiKeyUsageEntity, SessionEntity];

@@ -49,6 +49,8 @@ describe('ApiKeyRepository (real PostgreSQL)', () => {
       rateLimit: 5,
       rateWindowSeconds: 60,
       usageTag: null,
+      rotatedToKeyId: null,
+      rotationGraceEndsAt: null,
       accountStatus: 'active',
       plan: 'free',
       trialPlan: 'pro',
@@ -58,6 +60,34 @@ describe('ApiKeyRepository (real PostgreSQL)', () => {
     expect((await repo.findById(key.id, accountId))?.label).toBe('first');
     expect(await repo.findById(key.id, '00000000-0000-4000-8000-000000000000')).toBeNull();
     expect((await repo.findById(key.id, null))?.id).toBe(key.id);
+  });
+
+  it('rotation: the lookup carries the grace end; open rolls are locked with the successor’s last use; a rolling key does not count as active', async () => {
+    // An account of its own: the counts of the other tests stay as they are.
+    const [{ id: owner }] = await ds.query(`INSERT INTO account (email, plan) VALUES ('rotation@example.com', 'free') RETURNING id`);
+    const fields = { accountId: owner, label: 'rolled', scopes: [], allowedIps: [], rateLimit: null, rateWindowSeconds: null, expiresAt: null };
+    const old = await repo.insert({ ...fields, keyHash: 'r'.repeat(64), hint: 'vigil_r…' });
+    const successor = await repo.insert({ ...fields, keyHash: 's'.repeat(64), hint: 'vigil_s…', rotatedFromKeyId: old.id });
+    expect(await repo.countActive(owner)).toBe(2);
+    const graceEnds = new Date(Date.now() + 3600_000);
+    Object.assign(old, { rotatedToKeyId: successor.id, rotationGraceEndsAt: graceEnds, rotationIdleSeconds: 600 });
+    await repo.save(old);
+    expect(await repo.countActive(owner)).toBe(1);
+    expect(await repo.findByHash('r'.repeat(64))).toMatchObject({ rotatedToKeyId: successor.id, rotationGraceEndsAt: graceEnds });
+    await ds.query(`UPDATE api_key SET last_used_at = '2026-11-20T10:00:00Z' WHERE id = $1`, [successor.id]);
+    const open = await ds.transaction((m) => new ApiKeyRepository(m).lockOpenRotations(10));
+    expect(open.map((o) => [o.key.id, o.successorLastUsedAt?.toISOString()])).toEqual([[old.id, '2026-11-20T10:00:00.000Z']]);
+    // Keyset paging: nothing after the last row seen.
+    expect(await ds.transaction((m) => new ApiKeyRepository(m).lockOpenRotations(10, old.id))).toEqual([]);
+    // A row another transaction holds is skipped, not waited for.
+    await ds.transaction(async (m) => {
+      expect(await new ApiKeyRepository(m).lockOpenRotations(10)).toHaveLength(1);
+      expect(await ds.transaction((m2) => new ApiKeyRepository(m2).lockOpenRotations(10))).toEqual([]);
+    });
+    // A recorded end closes it; an end without its reason is refused by the table.
+    await expect(ds.query(`UPDATE api_key SET rotation_ended_at = now() WHERE id = $1`, [old.id])).rejects.toThrow(/api_key_rotation_complete/);
+    await ds.query(`UPDATE api_key SET rotation_ended_at = now(), rotation_end_reason = 'grace_elapsed' WHERE id = $1`, [old.id]);
+    expect(await ds.transaction((m) => new ApiKeyRepository(m).lockOpenRotations(10))).toEqual([]);
   });
 
   it('adds usage: counts accumulate per day, last use only moves forward, deltas of deleted keys are dropped', async () => {

@@ -1,5 +1,11 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, In, IsNull } from 'typeorm';
 import { ApiKeyEntity, type ApiKeyStatus } from '../entities/api-key.entity';
+
+/** A rolled key in its grace period (locked) and when its successor was last used. */
+export interface OpenRotation {
+  key: ApiKeyEntity;
+  successorLastUsedAt: Date | null;
+}
 
 /** A key with its account's status and plan: what the API's guard pipeline needs to decide a request. */
 export interface ApiKeyLookup {
@@ -14,6 +20,9 @@ export interface ApiKeyLookup {
   rateWindowSeconds: number | null;
   /** Default usage tag of calls that send no `x-vigil-tag` header. */
   usageTag: string | null;
+  /** A rolled key: its successor and the end of its grace period (it works until then, unless ended earlier). */
+  rotatedToKeyId: string | null;
+  rotationGraceEndsAt: Date | null;
   accountStatus: 'active' | 'suspended';
   plan: string;
   trialPlan: string | null;
@@ -75,6 +84,8 @@ export interface KeyLookupRow {
   rate_limit: number | null;
   rate_window_seconds: number | null;
   usage_tag: string | null;
+  rotated_to_key_id: string | null;
+  rotation_grace_ends_at: Date | null;
   account_status: 'active' | 'suspended';
   plan: string;
   trial_plan: string | null;
@@ -83,6 +94,7 @@ export interface KeyLookupRow {
 
 /** Columns and join every key lookup reads (by hash here, by CDS issuer in `CdsRepository`); append a WHERE. */
 export const KEY_LOOKUP_SQL = `SELECT k.id, k.account_id, k.hint, k.status, k.expires_at, k.scopes, k.allowed_ips, k.rate_limit, k.rate_window_seconds, k.usage_tag,
+              k.rotated_to_key_id, k.rotation_grace_ends_at,
               a.status AS account_status, a.plan, a.trial_plan, a.trial_ends_at
          FROM api_key k JOIN account a ON a.id = k.account_id`;
 
@@ -98,6 +110,8 @@ export function keyLookupOf(r: KeyLookupRow): ApiKeyLookup {
     rateLimit: r.rate_limit,
     rateWindowSeconds: r.rate_window_seconds,
     usageTag: r.usage_tag,
+    rotatedToKeyId: r.rotated_to_key_id,
+    rotationGraceEndsAt: r.rotation_grace_ends_at,
     accountStatus: r.account_status,
     plan: r.plan,
     trialPlan: r.trial_plan,
@@ -204,9 +218,38 @@ export class ApiKeyRepository {
     return this.manager.find(ApiKeyEntity, { where: { accountId }, order: { createdAt: 'DESC' } });
   }
 
-  /** Keys of the account with status `active` (expired ones not yet marked included: the plan's cap counts them). */
+  /**
+   * Keys of the account with status `active` (expired ones not yet marked included: the plan's cap counts them), except
+   * rolled keys in their grace period: their successor takes their place.
+   */
   countActive(accountId: string): Promise<number> {
-    return this.manager.count(ApiKeyEntity, { where: { accountId, status: 'active' } });
+    return this.manager.count(ApiKeyEntity, { where: { accountId, status: 'active', rotatedToKeyId: IsNull() } });
+  }
+
+  /**
+   * Rolled keys still in their grace period (end not recorded), each with its successor's last use, locked for update;
+   * rows another transaction holds are skipped (several admin instances may sweep at once). At most `limit`, oldest
+   * grace end first; `afterId` continues after a previous batch's last key (keyset paging by grace end and id, compared
+   * with the stored values, not a millisecond copy).
+   */
+  async lockOpenRotations(limit: number, afterId?: string): Promise<OpenRotation[]> {
+    const rows: { id: string; successor_last_used_at: Date | null }[] = await this.manager.query(
+      `SELECT k.id, s.last_used_at AS successor_last_used_at
+         FROM api_key k LEFT JOIN api_key s ON s.id = k.rotated_to_key_id
+        WHERE k.rotation_grace_ends_at IS NOT NULL AND k.rotation_ended_at IS NULL
+          AND ($2::uuid IS NULL OR (k.rotation_grace_ends_at, k.id) > (SELECT c.rotation_grace_ends_at, c.id FROM api_key c WHERE c.id = $2::uuid))
+        ORDER BY k.rotation_grace_ends_at, k.id
+        LIMIT $1
+          FOR UPDATE OF k SKIP LOCKED`,
+      [limit, afterId ?? null],
+    );
+    if (!rows.length) return [];
+    const keys = await this.manager.find(ApiKeyEntity, { where: { id: In(rows.map((r) => r.id)) } });
+    const byId = new Map(keys.map((k) => [k.id, k]));
+    return rows.flatMap((r) => {
+      const key = byId.get(r.id);
+      return key ? [{ key, successorLastUsedAt: r.successor_last_used_at ? new Date(r.successor_last_used_at) : null }] : [];
+    });
   }
 
   /** A key by id, within one account when `accountId` is given; `lock` takes a row lock for a change. */
@@ -220,7 +263,7 @@ export class ApiKeyRepository {
   /** Inserts a new key (its `id` and `createdAt` are filled in). */
   insert(
     fields: Pick<ApiKeyEntity, 'accountId' | 'keyHash' | 'hint' | 'label' | 'scopes' | 'allowedIps' | 'rateLimit' | 'rateWindowSeconds' | 'expiresAt'> &
-      Partial<Pick<ApiKeyEntity, 'usageTag'>>,
+      Partial<Pick<ApiKeyEntity, 'usageTag' | 'rotatedFromKeyId'>>,
   ): Promise<ApiKeyEntity> {
     return this.manager.save(this.manager.create(ApiKeyEntity, fields));
   }

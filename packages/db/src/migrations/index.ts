@@ -9,6 +9,7 @@ import { AddCdsHooks1763700800000 } from './1763700800000-add-cds-hooks';
 import { AddAuditChain1763700900000 } from './1763700900000-add-audit-chain';
 import { AddKeyTagUsage1763701000000 } from './1763701000000-add-key-tag-usage';
 import { AddKeyUsageTag1763701100000 } from './1763701100000-add-key-usage-tag';
+import { AddKeyRotation1763701200000 } from './1763701200000-add-key-rotation';
 import { AddWebhooks1763701300000 } from './1763701300000-add-webhooks';
 
 /** Every migration, oldest first. */
@@ -24,5 +25,6 @@ export const MIGRATIONS = [
   AddAuditChain1763700900000,
   AddKeyTagUsage1763701000000,
   AddKeyUsageTag1763701100000,
+  AddKeyRotation1763701200000,
   AddWebhooks1763701300000,
 ];

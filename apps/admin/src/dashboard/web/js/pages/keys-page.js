@@ -1,9 +1,9 @@
-// Keys: the account's API keys with a 7-day sparkline each; create (show-once panel), edit restrictions, revoke,
-// and the CDS Hooks client (JWT issuer) registered on a key.
+// Keys: the account's API keys with a 7-day sparkline each; create (show-once panel), edit restrictions, roll (a
+// successor shown once, the old key kept for a grace period), revoke, and the CDS Hooks client registered on a key.
 import { get, patch, post } from '../api.js';
 import { sparkline } from '../charts.js';
 import { h, mount } from '../dom.js';
-import { WINDOW_UNITS, date, planLabel, rate, relative, splitWindow } from '../format.js';
+import { WINDOW_UNITS, date, dateTime, planLabel, rate, relative, splitWindow } from '../format.js';
 import { ipProblem, splitEntries } from '../ip-validate.js';
 import { openCdsClient } from './cds-client-dialog.js';
 import {
@@ -38,7 +38,9 @@ export async function renderKeys(ctx) {
 function view(ctx, keys, usage, reload) {
   const { me } = ctx.app;
   const daily = new Map(usage.keys.map((k) => [k.id, k.daily]));
-  const active = keys.filter((k) => k.status === 'active').length;
+  const byId = new Map(keys.map((k) => [k.id, k]));
+  // A rolled key in its grace period does not count: its successor takes its place (as the server counts).
+  const active = keys.filter((k) => k.status === 'active' && !rollingOut(k)).length;
   const atCap = active >= me.plan.maxKeys;
   const create = button('Create key', () => openCreate(ctx, reload), {
     kind: 'primary',
@@ -87,6 +89,7 @@ function view(ctx, keys, usage, reload) {
             ? h('span', { class: 'muted small', title: k.expiresAt }, k.status === 'expired' ? `expired ${date(k.expiresAt)}` : `expires ${date(k.expiresAt)}`)
             : null,
         ),
+        rotationNote(k, byId),
       ),
       h(
         'td',
@@ -127,6 +130,14 @@ function view(ctx, keys, usage, reload) {
                 title: 'CDS Hooks client: the EHR’s JWT issuer and public keys',
                 dataset: { testid: 'cds-client' },
               }),
+              k.status === 'active' && !k.rotation?.successorId
+                ? button('Roll', () => openRoll(k, reload), {
+                    kind: 'ghost',
+                    'aria-label': `Roll “${k.label}”`,
+                    title: 'Issue a replacement key; this one keeps working for a grace period you choose',
+                    dataset: { testid: 'roll-key' },
+                  })
+                : null,
               button('Revoke', () => revoke(k, reload), { kind: 'ghost-danger', 'aria-label': `Revoke “${k.label}”`, dataset: { testid: 'revoke-key' } }),
             ),
       ),
@@ -145,6 +156,173 @@ function view(ctx, keys, usage, reload) {
       }),
     ),
   );
+}
+
+/** A rolled key still in its grace period. */
+const rollingOut = (k) => Boolean(k.rotation && k.rotation.successorId && k.rotation.state === 'grace');
+
+const hintOf = (byId, id) => byId.get(id)?.hint ?? 'another key';
+
+const ENDED_BECAUSE = {
+  grace_elapsed: 'grace period over',
+  idle_after_successor_use: 'new key in use, this one idle',
+  revoked: 'revoked',
+};
+
+/** The key's part in a roll: "rotating → successor, valid until …", "replaced by …", or "replaces …". */
+function rotationNote(k, byId) {
+  const r = k.rotation;
+  if (!r) return null;
+  const note = (...parts) => h('div', { class: 'key-rotation small', dataset: { testid: 'key-rotation', state: r.state } }, ...parts);
+  if (r.successorId && r.state === 'grace')
+    return note(
+      h('span', { class: 'badge badge-warn' }, 'rotating'),
+      ' → ',
+      h('code', null, hintOf(byId, r.successorId)),
+      h('span', { title: r.graceEndsAt }, `, old key valid until ${dateTime(r.graceEndsAt)} (`, relative(r.graceEndsAt), ')'),
+    );
+  if (r.successorId)
+    return note(
+      'replaced by ',
+      h('code', null, hintOf(byId, r.successorId)),
+      h('span', { class: 'muted', title: r.endedAt || '' }, ` (${ENDED_BECAUSE[r.endedReason] || 'ended'})`),
+    );
+  if (r.predecessorId && r.state === 'grace')
+    return note(
+      'replaces ',
+      h('code', null, hintOf(byId, r.predecessorId)),
+      h('span', { class: 'muted', title: r.graceEndsAt }, ` (still valid until ${dateTime(r.graceEndsAt)})`),
+    );
+  return note(h('span', { class: 'muted' }, 'replaces '), h('code', null, hintOf(byId, r.predecessorId)));
+}
+
+const GRACE_CHOICES = [
+  { value: '0', label: 'End now (revoke the old key at once)' },
+  { value: '3600', label: '1 hour' },
+  { value: '86400', label: '24 hours' },
+  { value: '604800', label: '7 days' },
+  { value: 'custom', label: 'Custom…' },
+];
+const IDLE_CHOICES = [
+  [300, '5 minutes'],
+  [900, '15 minutes'],
+  [3600, '1 hour'],
+  [21_600, '6 hours'],
+  [86_400, '24 hours'],
+];
+
+/** Roll: choose the old key's grace period and idle time; the successor is shown once, like a new key. */
+function openRoll(k, reload) {
+  let createdKey = null; // the successor's full key: held only while the show-once panel is open
+  let rolled = false;
+  openDialog({
+    title: `Roll “${k.label}”`,
+    testid: 'roll-dialog',
+    onClose: () => {
+      createdKey = null;
+      if (rolled) void reload();
+    },
+    render: (close, { setTitle, setGuard, body }) => {
+      const grace = h(
+        'fieldset',
+        { class: 'field checks', dataset: { testid: 'roll-grace' } },
+        h('legend', null, 'Old key keeps working for'),
+        GRACE_CHOICES.map((c) =>
+          h('label', { class: 'check' }, h('input', { type: 'radio', name: 'grace', value: c.value, checked: c.value === '86400' ? true : undefined }), c.label),
+        ),
+        h('p', { class: 'field-error', 'data-error-for': '/gracePeriodSeconds', 'aria-live': 'polite' }),
+      );
+      const customAmount = h('input', {
+        type: 'number',
+        min: 1,
+        step: 1,
+        value: 2,
+        class: 'input-num input-num-short',
+        'aria-label': 'Custom grace period',
+        dataset: { testid: 'roll-custom-amount' },
+      });
+      const customUnit = h(
+        'select',
+        { 'aria-label': 'Custom grace unit', dataset: { testid: 'roll-custom-unit' } },
+        h('option', { value: '60' }, 'minutes'),
+        h('option', { value: '3600', selected: true }, 'hours'),
+        h('option', { value: '86400' }, 'days'),
+      );
+      const custom = h('div', { class: 'check rl-custom', hidden: true }, customAmount, customUnit, h('span', { class: 'muted' }, 'up to 7 days'));
+      grace.insertBefore(custom, grace.querySelector('.field-error'));
+      const choice = () => grace.querySelector('input[name=grace]:checked')?.value;
+      grace.addEventListener('change', () => {
+        custom.hidden = choice() !== 'custom';
+      });
+      const idle = h(
+        'select',
+        { name: 'idleSeconds', dataset: { testid: 'roll-idle' } },
+        IDLE_CHOICES.map(([v, label]) => h('option', { value: String(v), selected: v === 3600 ? true : undefined }, label)),
+      );
+      const idleField = field('End early when the old key is idle for', idle, {
+        pointer: '/idleSeconds',
+        hint: 'Once the new key has been used and the old key has not been used for this long, the old key stops working before the grace period ends.',
+      });
+      const graceSeconds = () => (choice() === 'custom' ? Number(customAmount.value) * Number(customUnit.value) : Number(choice()));
+      const general = h('div', { class: 'form-general' });
+      const submit = h('button', { class: 'btn btn-primary', type: 'submit', dataset: { testid: 'roll-submit' } }, 'Roll key');
+      const form = h(
+        'form',
+        {
+          novalidate: true,
+          onsubmit: async (e) => {
+            e.preventDefault();
+            clearFieldErrors(form);
+            const seconds = graceSeconds();
+            if (!Number.isInteger(seconds) || seconds < 0 || seconds > 604_800)
+              return showFieldErrors(
+                form,
+                { errors: [{ pointer: '/gracePeriodSeconds', message: 'a whole number of minutes, hours or days, up to 7 days' }], message: 'Check the form.' },
+                general,
+              );
+            submit.disabled = true;
+            try {
+              const result = await post(`/api/keys/${encodeURIComponent(k.id)}/roll`, { gracePeriodSeconds: seconds, idleSeconds: Number(idle.value) });
+              rolled = true;
+              createdKey = result.successor.key;
+              setTitle('Your new API key');
+              const panel = showOnce(result.successor, () => createdKey, close);
+              setGuard(() => panel.copied() || confirmDiscard(result.successor));
+              const old = result.previous;
+              const until =
+                old.status === 'revoked'
+                  ? h('p', { dataset: { testid: 'roll-old-state' } }, 'The old key ', h('code', null, old.hint), ' is revoked.')
+                  : h(
+                      'p',
+                      { dataset: { testid: 'roll-old-state' } },
+                      'The old key ',
+                      h('code', null, old.hint),
+                      ` keeps working until ${dateTime(old.rotation.graceEndsAt)}, or until it has been idle ${idle.selectedOptions[0].textContent} after the new key is first used.`,
+                    );
+              panel.el.insertBefore(until, panel.el.querySelector('.dialog-actions'));
+              mount(body, panel.el);
+              panel.focus();
+            } catch (err) {
+              submit.disabled = false;
+              showFieldErrors(form, err, general);
+            }
+          },
+        },
+        h(
+          'p',
+          { class: 'muted' },
+          'A new key with the same scopes, IP restrictions, rate limit, usage tag and expiry replaces ',
+          h('code', null, k.hint),
+          '. Deploy the new key, then let the old one run out.',
+        ),
+        grace,
+        idleField,
+        general,
+        h('div', { class: 'dialog-actions' }, button('Cancel', close), submit),
+      );
+      return form;
+    },
+  });
 }
 
 function emptyWeek(usage) {
