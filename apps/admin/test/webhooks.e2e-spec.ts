@@ -144,6 +144,23 @@ describe('webhooks: signed delivery, retries, rotation, SSRF policy', () => {
     ]);
   });
 
+  it('rolling a key announces the successor (key.created, rolledFromKeyId); with no grace the old key is revoked (key.revoked)', async () => {
+    const user = await signedUpUser(admin, 'hooks-roll');
+    const ep = await endpointFor(user.client, '/roll', ['key.created', 'key.revoked']);
+    const created = await user.client.post('/api/keys', { label: 'pharmacy' });
+    keysSeen.push(created.body.key);
+    const rolled = await user.client.post(`/api/keys/${created.body.id}/roll`, { gracePeriodSeconds: 0 });
+    expect(rolled.status).toBe(201);
+    keysSeen.push(rolled.body.successor.key);
+    const verify = (r: { body: string; headers: Record<string, string> }) => new Webhook(ep.secret).verify(r.body, r.headers) as { type: string; data: Record<string, unknown> };
+    const successor = await eventually('successor key.created', () =>
+      receiver.at('/roll').find((r) => typeOf(r) === 'key.created' && (verify(r).data.keyId as string) === rolled.body.successor.id),
+    );
+    expect(verify(successor).data).toMatchObject({ keyId: rolled.body.successor.id, rolledFromKeyId: created.body.id, hint: rolled.body.successor.hint });
+    const revoked = await eventually('old key.revoked', () => receiver.at('/roll').find((r) => typeOf(r) === 'key.revoked'));
+    expect(verify(revoked).data).toMatchObject({ keyId: created.body.id, rolledToKeyId: rolled.body.successor.id, revokedBy: 'account' });
+  });
+
   it('retries a receiver that answers 500 twice, then 200: the log shows three attempts of one event', async () => {
     const user = await signedUpUser(admin, 'retry');
     const ep = await endpointFor(user.client, '/flaky', ['key.created']);

@@ -161,6 +161,17 @@ export class KeysService {
           successor: this.auditViewWithPlan(successor, this.accounts.plan(effectivePlanId(account))),
         },
       });
+      // Webhooks: the successor is a new key; with no grace the old one is revoked now.
+      await this.webhooks.emit(m, 'key.created', old.accountId, {
+        ...webhookKeyData(successor),
+        scopes: successor.scopes,
+        expiresAt: successor.expiresAt?.toISOString() ?? null,
+        createdBy: actor.type,
+        rolledFromKeyId: old.id,
+      });
+      if (old.status === 'revoked') {
+        await this.webhooks.emit(m, 'key.revoked', old.accountId, { ...webhookKeyData(old), revokedAt: now.toISOString(), revokedBy: actor.type, rolledToKeyId: successor.id });
+      }
       waits.push(await this.events.publish(m, { type: 'key', keyId: successor.id, created: true }));
       waits.push(await this.events.publish(m, { type: 'key', keyId: old.id }));
       return { successor: { ...this.view(successor, account, old), key }, previous: this.view(old, account) };
