@@ -1,4 +1,4 @@
-import type { KbCitation } from '../model/compiled-kb.model';
+import type { KbCitation, KbClass } from '../model/compiled-kb.model';
 import { EVIDENCE_LEVELS, type EvidenceLevel } from '../model/kb-vocabulary';
 import { URL_RE, didYouMean } from './compile.helpers';
 import type { EntryCheck } from './entry.check';
@@ -21,6 +21,21 @@ export function readEvidence(c: EntryCheck, required: boolean): { level: Evidenc
   if (!ev) return { level: 'unknown' };
   for (const k of Object.keys(ev)) if (k !== 'level') c.error(`evidence.${k}`, 'unknown field; allowed: level');
   return { level: c.oneOf('level', EVIDENCE_LEVELS, true, ev, 'evidence.level') ?? 'unknown' };
+}
+
+/** `ingredients` and `classes` of an entry, every id checked, classes expanded to their members (may repeat). */
+export function readMembers(c: EntryCheck, refs: { ingredientIds: ReadonlySet<string>; classes: ReadonlyMap<string, KbClass> }): string[] {
+  const members: string[] = [];
+  for (const [i, ing] of c.strList('ingredients').entries()) {
+    if (refs.ingredientIds.has(ing)) members.push(ing);
+    else c.error(`ingredients[${i}]`, `unknown ingredient "${ing}"${didYouMean(ing, refs.ingredientIds.keys())}`);
+  }
+  for (const [i, cls] of c.strList('classes').entries()) {
+    const k = refs.classes.get(cls);
+    if (k) members.push(...k.members);
+    else c.error(`classes[${i}]`, `unknown class "${cls}"${didYouMean(cls, refs.classes.keys())}`);
+  }
+  return members;
 }
 
 /** At least one citation, each naming a known source and a title. */

@@ -1,8 +1,8 @@
 import { LOCAL_ROUTES, type LocalRoute } from '@vigil/contracts';
 import type { KbClass, KbLocalUse } from '../model/compiled-kb.model';
-import { ID_RE, KEYS, dedupe, didYouMean, where } from './compile.helpers';
+import { ID_RE, KEYS, dedupe, where } from './compile.helpers';
 import type { CheckOf } from './entry.check';
-import { readCitations } from './entry-fields.reader';
+import { readCitations, readMembers } from './entry-fields.reader';
 import type { LocatedEntry } from './yaml-source.reader';
 
 /**
@@ -22,16 +22,7 @@ export class LocalUseSectionCompiler {
       if (!c) continue;
       c.allowKeys(KEYS.localUse);
       const id = c.id_('id', ID_RE);
-      const members: string[] = [];
-      for (const [i, ing] of c.strList('ingredients').entries()) {
-        if (refs.ingredientIds.has(ing)) members.push(ing);
-        else c.error(`ingredients[${i}]`, `unknown ingredient "${ing}"${didYouMean(ing, refs.ingredientIds.keys())}`);
-      }
-      for (const [i, cls] of c.strList('classes').entries()) {
-        const k = refs.classes.get(cls);
-        if (k) members.push(...k.members);
-        else c.error(`classes[${i}]`, `unknown class "${cls}"${didYouMean(cls, refs.classes.keys())}`);
-      }
+      const members = readMembers(c, refs);
       if (members.length === 0 && c.errors === 0) c.error(undefined, 'needs ingredients or classes');
       const routes: LocalRoute[] = [];
       for (const [i, r] of c.strList('routes').entries()) {

@@ -1,7 +1,7 @@
 import type { KbClass, KbWashout } from '../model/compiled-kb.model';
-import { ID_RE, KEYS, dedupe, didYouMean, where } from './compile.helpers';
+import { ID_RE, KEYS, dedupe, where } from './compile.helpers';
 import type { CheckOf } from './entry.check';
-import { readCitations } from './entry-fields.reader';
+import { readCitations, readMembers } from './entry-fields.reader';
 import type { LocatedEntry } from './yaml-source.reader';
 
 /** Longest washout the pack may state (10 years): anything longer is a typo. */
@@ -24,16 +24,7 @@ export class WashoutSectionCompiler {
       if (!c) continue;
       c.allowKeys(KEYS.washout);
       const id = c.id_('id', ID_RE);
-      const members: string[] = [];
-      for (const [i, ing] of c.strList('ingredients').entries()) {
-        if (refs.ingredientIds.has(ing)) members.push(ing);
-        else c.error(`ingredients[${i}]`, `unknown ingredient "${ing}"${didYouMean(ing, refs.ingredientIds.keys())}`);
-      }
-      for (const [i, cls] of c.strList('classes').entries()) {
-        const k = refs.classes.get(cls);
-        if (k) members.push(...k.members);
-        else c.error(`classes[${i}]`, `unknown class "${cls}"${didYouMean(cls, refs.classes.keys())}`);
-      }
+      const members = readMembers(c, refs);
       if (e.value && typeof e.value === 'object' && !('ingredients' in e.value) && !('classes' in e.value)) c.error(undefined, 'needs ingredients or classes');
       const days = (e.value as Record<string, unknown>).days;
       if (days === undefined) c.error('days', 'is required');
