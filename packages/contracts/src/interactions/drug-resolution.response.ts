@@ -36,6 +36,14 @@ export type DrugSuggestion = z.infer<typeof DrugSuggestionSchema>;
 /** Washout assumed for a drug the knowledge base has no washout for (`washoutBasis: default`). */
 export const DEFAULT_WASHOUT_DAYS = 14;
 
+/** A label or paper cited by a washout or a local-use record (the same fields as a finding's citation). */
+const CitationRefSchema = z.object({
+  source: z.string().describe('Source type id (`fda-label`, `literature`…)'),
+  title: z.string().describe('Title of the label or paper'),
+  section: z.string().optional().describe('Section'),
+  url: z.string().optional().describe('Where to read it'),
+});
+
 export const StoppedDrugSchema = z
   .object({
     on: z.string().describe('Date the drug was stopped (`YYYY-MM-DD`), as sent in `stoppedOn`'),
@@ -46,16 +54,7 @@ export const StoppedDrugSchema = z
       .describe(`\`curated\`: from the knowledge base, with citations; \`default\`: no curated washout, ${DEFAULT_WASHOUT_DAYS} days assumed`),
     checked: z.boolean().describe('True while `daysAgo` < `washoutDays`: the drug is still checked. False: it was left out of the check'),
     note: z.string().describe('Why the washout is what it is, in words'),
-    citations: z
-      .array(
-        z.object({
-          source: z.string().describe('Source type id (`fda-label`, `literature`…)'),
-          title: z.string().describe('Title of the label or paper'),
-          section: z.string().optional().describe('Section'),
-          url: z.string().optional().describe('Where to read it'),
-        }),
-      )
-      .describe('Citations of a curated washout (empty for the default)'),
+    citations: z.array(CitationRefSchema).describe('Citations of a curated washout (empty for the default)'),
   })
   .meta({ id: 'StoppedDrug', description: 'A recently stopped drug (`stoppedOn`): whether it is still within its washout and so still checked.' });
 export type StoppedDrug = z.infer<typeof StoppedDrugSchema>;
@@ -75,16 +74,7 @@ export const LocalUseSchema = z
       .boolean()
       .describe('False: every ingredient is recorded as negligibly absorbed by this route, so the entry was left out of the check. True: it was checked as a systemic drug'),
     note: z.string().describe('Why, in words'),
-    citations: z
-      .array(
-        z.object({
-          source: z.string().describe('Source type id (`fda-label`, `literature`…)'),
-          title: z.string().describe('Title of the label or paper'),
-          section: z.string().optional().describe('Section'),
-          url: z.string().optional().describe('Where to read it'),
-        }),
-      )
-      .describe('Labels or papers that report the negligible absorption (empty when checked)'),
+    citations: z.array(CitationRefSchema).describe('Labels or papers that report the negligible absorption (empty when checked)'),
   })
   .meta({ id: 'LocalUse', description: 'A drug applied to the skin, eye or ear: whether its systemic interactions were checked.' });
 export type LocalUse = z.infer<typeof LocalUseSchema>;
