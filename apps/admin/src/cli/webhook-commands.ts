@@ -1,5 +1,6 @@
 import { WebhookRepository } from '@vigil/db';
 import type { DataSource } from 'typeorm';
+import { webhookAttemptView } from '../webhooks/webhook-attempt.view';
 import { CliUsageError } from './cli-usage.error';
 import type { CliOutput } from './kb-commands';
 import type { ParsedArgs } from './parse-args';
@@ -46,17 +47,7 @@ export async function webhooksDeliveries(ds: DataSource, args: ParsedArgs): Prom
   if (!(limit >= 1 && limit <= 500)) throw new CliUsageError('--limit must be a whole number from 1 to 500');
   const repo = new WebhookRepository(ds);
   if (!(await repo.findEndpoint(id, null))) throw new CliUsageError(`no webhook endpoint ${id}`);
-  const attempts = (await repo.listAttempts(id, limit, null)).map((a) => ({
-    eventId: a.eventId,
-    eventType: a.eventType,
-    attempt: a.attempt,
-    statusCode: a.statusCode,
-    durationMs: a.durationMs,
-    error: a.error,
-    nextRetryAt: a.nextRetryAt?.toISOString() ?? null,
-    attemptedAt: a.attemptedAt.toISOString(),
-    deliveryStatus: a.deliveryStatus,
-  }));
+  const attempts = (await repo.listAttempts(id, limit, null)).map(webhookAttemptView);
   return {
     human: attempts.length
       ? attempts

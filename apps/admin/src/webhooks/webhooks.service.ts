@@ -16,6 +16,7 @@ import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../common/actor';
 import { ADMIN_CONFIG } from '../config/admin-config.token';
 import type { AdminConfig } from '../config/admin-env.schema';
+import { webhookAttemptView } from './webhook-attempt.view';
 import { WebhookOutbox } from './webhook-outbox';
 import { WebhookSender } from './webhook-sender';
 import { generateWebhookSecret } from './webhook-signature';
@@ -126,17 +127,7 @@ export class WebhooksService {
     const rows = await new WebhookRepository(this.dataSource).listAttempts(id, limit + 1, before ?? null);
     const page = rows.slice(0, limit);
     return {
-      attempts: page.map((a) => ({
-        eventId: a.eventId,
-        eventType: a.eventType,
-        attempt: a.attempt,
-        statusCode: a.statusCode,
-        durationMs: a.durationMs,
-        error: a.error,
-        nextRetryAt: a.nextRetryAt?.toISOString() ?? null,
-        attemptedAt: a.attemptedAt.toISOString(),
-        deliveryStatus: a.deliveryStatus,
-      })),
+      attempts: page.map(webhookAttemptView),
       nextBefore: rows.length > limit ? page[page.length - 1].id : null,
     };
   }
