@@ -15,15 +15,11 @@ const LOCAL_PATTERNS: readonly (readonly [LocalRoute, RegExp])[] = [
   ['skin', /\b(?:cream|creme|crm|ointment|oint|lotion|shampoo|topical|cutaneous|dermal)\b/],
 ];
 
-/** Cheap first look on the raw text: most names state no local route at all, and then nothing is folded. */
-const ANY_LOCAL_RE = /cr|oint|lotion|shampoo|topical|cutaneous|dermal|ophth|opth|eye|otic|ear|aural/i;
-
 /**
  * The local route a drug name states ("ketoconazole 2% shampoo" → skin, "Ciloxan eye drops" → eye), or undefined
  * when it states none or also states a systemic one. Read on folded text, so case and accents do not matter.
  */
 export function detectLocalRoute(name: string): LocalRoute | undefined {
-  if (!ANY_LOCAL_RE.test(name)) return undefined;
   const text = foldText(name);
   if (SYSTEMIC_RE.test(text)) return undefined;
   for (const [route, re] of LOCAL_PATTERNS) if (re.test(text)) return route;
