@@ -1,7 +1,7 @@
 import type { KbDomain } from '../model/compiled-kb.model';
 import { CURATED_SOURCE_ID, DOCUMENTED_RISK_DOMAINS, SEVERITIES, type Severity } from '../model/kb-vocabulary';
 import { ID_RE, KEYS, sortCountKeys, where } from './compile.helpers';
-import type { CheckOf } from './entry.check';
+import type { CheckOf, EntryCheck } from './entry.check';
 import { readCitations, readEvidence, readTexts } from './entry-fields.reader';
 import type { LocatedEntry } from './yaml-source.reader';
 
@@ -15,7 +15,7 @@ export class DomainSectionCompiler {
     checkOf: CheckOf,
     sourceIds: ReadonlyMap<string, LocatedEntry>,
     fileExists: boolean,
-  ): { domains: KbDomain[]; knownDomains: ReadonlySet<string> } {
+  ): { domains: KbDomain[]; knownDomains: ReadonlySet<string>; conditionalDomains: ReadonlySet<string> } {
     const domains: KbDomain[] = [];
     const domainIds = new Map<string, LocatedEntry>();
     for (const e of entries) {
@@ -38,13 +38,39 @@ export class DomainSectionCompiler {
       const texts = readTexts(c);
       const evidence = readEvidence(c, false);
       const citations = readCitations(c, sourceIds);
+      const conditional = this.conditional(c, sourceIds);
       if (id && domainIds.has(id)) c.error('id', `duplicate domain id (first at ${where(domainIds.get(id)!)})`);
       if (id) domainIds.set(id, e);
       if (c.errors === 0 && id && name) {
-        domains.push({ id, name, severityByCount: sortCountKeys(severityByCount), ...texts, evidence, citations, sourceId: CURATED_SOURCE_ID });
+        domains.push({
+          id,
+          name,
+          severityByCount: sortCountKeys(severityByCount),
+          ...texts,
+          evidence,
+          citations,
+          ...(conditional ? { conditional } : {}),
+          sourceId: CURATED_SOURCE_ID,
+        });
       }
     }
     const knownDomains: ReadonlySet<string> = fileExists ? new Set(domainIds.keys()) : new Set(DOCUMENTED_RISK_DOMAINS);
-    return { domains, knownDomains };
+    const conditionalDomains: ReadonlySet<string> = new Set(domains.filter((d) => d.conditional).map((d) => d.id));
+    return { domains, knownDomains, conditionalDomains };
+  }
+
+  /** `conditional: { note, citations }`: the domain accepts conditional members (ingredients' `conditionalRisks`). */
+  private conditional(c: EntryCheck, sourceIds: ReadonlyMap<string, LocatedEntry>): KbDomain['conditional'] {
+    const v = c.obj.conditional;
+    if (v === undefined) return undefined;
+    if (!v || typeof v !== 'object' || Array.isArray(v)) {
+      c.error('conditional', 'must be a mapping { note, citations }');
+      return undefined;
+    }
+    const obj = v as Record<string, unknown>;
+    for (const k of Object.keys(obj)) if (k !== 'note' && k !== 'citations') c.error(`conditional.${k}`, 'unknown field; allowed: note, citations');
+    const note = c.str('note', true, obj, 'conditional.note');
+    const citations = readCitations(c, sourceIds, obj, 'conditional.');
+    return note && citations.length > 0 ? { note, citations } : undefined;
   }
 }

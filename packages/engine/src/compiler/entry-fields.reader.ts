@@ -39,15 +39,15 @@ export function readMembers(c: EntryCheck, refs: { ingredientIds: ReadonlySet<st
 }
 
 /** At least one citation, each naming a known source and a title. */
-export function readCitations(c: EntryCheck, sourceIds: ReadonlyMap<string, LocatedEntry>): KbCitation[] {
-  const v = c.obj.citations;
+export function readCitations(c: EntryCheck, sourceIds: ReadonlyMap<string, LocatedEntry>, from: Record<string, unknown> = c.obj, at = ''): KbCitation[] {
+  const v = from.citations;
   if (!Array.isArray(v) || v.length === 0) {
-    c.error('citations', v === undefined ? 'at least one citation is required' : 'must be a non-empty list');
+    c.error(`${at}citations`, v === undefined ? 'at least one citation is required' : 'must be a non-empty list');
     return [];
   }
   const out: KbCitation[] = [];
   v.forEach((item, i) => {
-    const path = `citations[${i}]`;
+    const path = `${at}citations[${i}]`;
     if (!item || typeof item !== 'object' || Array.isArray(item)) {
       c.error(path, 'must be a mapping { source, title, section, url }');
       return;

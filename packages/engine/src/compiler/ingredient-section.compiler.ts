@@ -17,7 +17,7 @@ export class IngredientSectionCompiler {
   compile(
     entries: readonly LocatedEntry[],
     checkOf: CheckOf,
-    knownDomains: ReadonlySet<string>,
+    domains: { knownDomains: ReadonlySet<string>; conditionalDomains: ReadonlySet<string> },
     names: NameRegistry,
   ): { ingredients: KbIngredient[]; explicitReview: Map<string, boolean>; ingredientIds: Set<string> } {
     const ingredients: KbIngredient[] = [];
@@ -53,10 +53,18 @@ export class IngredientSectionCompiler {
       const salts = dedupe(c.strList('salts'));
       const brands = dedupe(c.strList('brands'));
       const roles = this.roles(c);
+      const { knownDomains, conditionalDomains } = domains;
       const risks = dedupe(c.strList('risks'));
       risks.forEach((r, i) => {
         if (!knownDomains.has(r)) {
           c.error(`risks[${i}]`, `unknown risk domain "${r}"${didYouMean(r, knownDomains)}; domains: ${[...knownDomains].join(', ')}`);
+        }
+      });
+      const conditionalRisks = dedupe(c.strList('conditionalRisks'));
+      conditionalRisks.forEach((r, i) => {
+        if (risks.includes(r)) c.error(`conditionalRisks[${i}]`, `"${r}" is already a full risk of this drug (list it once)`);
+        else if (!conditionalDomains.has(r)) {
+          c.error(`conditionalRisks[${i}]`, `domain "${r}" takes no conditional members (domains that do: ${[...conditionalDomains].join(', ') || 'none'})`);
         }
       });
       if (id && ingredientAt.has(id)) c.error('id', `duplicate ingredient id (first at ${where(ingredientAt.get(id)!)})`);
@@ -72,7 +80,20 @@ export class IngredientSectionCompiler {
       if (reviewed !== undefined && typeof reviewed !== 'boolean') c.error('reviewed', 'must be true or false');
       if (c.errors === 0 && id && name) {
         const common = COMMON_FILE_RE.test(e.file);
-        ingredients.push({ id, name, ...(rxcui ? { rxcui } : {}), atc, synonyms, salts, brands, roles, risks, ...(common ? { common } : {}), sourceId: CURATED_SOURCE_ID });
+        ingredients.push({
+          id,
+          name,
+          ...(rxcui ? { rxcui } : {}),
+          atc,
+          synonyms,
+          salts,
+          brands,
+          roles,
+          risks,
+          ...(conditionalRisks.length > 0 ? { conditionalRisks } : {}),
+          ...(common ? { common } : {}),
+          sourceId: CURATED_SOURCE_ID,
+        });
         if (typeof reviewed === 'boolean') explicitReview.set(id, reviewed);
       }
     }

@@ -169,6 +169,20 @@ describe('KnowledgeCompiler', () => {
       /unknown risk domain "bleding" \(did you mean "bleeding"\?\)/,
     ],
     [
+      'conditional risk in a domain that takes no conditional members',
+      'ingredients/more.yaml',
+      '- id: newdrug\n  name: newdrug\n  conditionalRisks: [bleeding]\n',
+      { entry: 'newdrug', field: 'conditionalRisks[0]' },
+      /domain "bleeding" takes no conditional members \(domains that do: qt\)/,
+    ],
+    [
+      'conditional risk that is also a full risk',
+      'ingredients/more.yaml',
+      '- id: newdrug\n  name: newdrug\n  risks: [qt]\n  conditionalRisks: [qt]\n',
+      { entry: 'newdrug', field: 'conditionalRisks[0]' },
+      /"qt" is already a full risk of this drug/,
+    ],
+    [
       'duplicate ingredient id',
       'ingredients/more.yaml',
       '- id: warfarin\n  name: warfarin\n',
@@ -231,6 +245,13 @@ describe('KnowledgeCompiler', () => {
       '- id: newdomain\n  name: N\n  severityByCount: { "1": major }\n  summary: s\n  consequence: c\n  mechanism: m\n  management: g\n  citations: [ { source: fda-label, title: t } ]\n',
       { entry: 'newdomain', field: 'severityByCount.1' },
       /drug count of 2 or more/,
+    ],
+    [
+      'domain conditional block without citations',
+      'domains.yaml',
+      '- id: newdomain\n  name: N\n  severityByCount: { "2": major }\n  summary: s\n  consequence: c\n  mechanism: m\n  management: g\n  citations: [ { source: fda-label, title: t } ]\n  conditional: { note: n }\n',
+      { entry: 'newdomain', field: 'conditional.citations' },
+      /at least one citation is required/,
     ],
     [
       'dangling label substrate',

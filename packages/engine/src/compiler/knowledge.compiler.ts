@@ -95,9 +95,9 @@ export class KnowledgeCompiler {
     };
 
     const { sources, sourceIds } = new SourceSectionCompiler().compile(entries('sources'), checkOf, issues, byKind.has('sources'));
-    const { domains, knownDomains } = new DomainSectionCompiler().compile(entries('domains'), checkOf, sourceIds, byKind.has('domains'));
+    const { domains, knownDomains, conditionalDomains } = new DomainSectionCompiler().compile(entries('domains'), checkOf, sourceIds, byKind.has('domains'));
     const names = new NameRegistry();
-    const { ingredients, explicitReview, ingredientIds } = new IngredientSectionCompiler().compile(entries('ingredients'), checkOf, knownDomains, names);
+    const { ingredients, explicitReview, ingredientIds } = new IngredientSectionCompiler().compile(entries('ingredients'), checkOf, { knownDomains, conditionalDomains }, names);
     const products = new ProductSectionCompiler().compile(entries('products'), checkOf, ingredientIds, names);
     const { classes, classIds, validClassIds } = new ClassSectionCompiler().compile(entries('classes'), checkOf, ingredientIds);
     const ruleIds = new Map<string, LocatedEntry>();
@@ -169,7 +169,7 @@ function markReviewed(
   for (const c of classes) for (const m of c.members) mentioned.add(m);
   for (const l of labels) for (const s of l.substrates) mentioned.add(s);
   for (const i of ingredients) {
-    const reviewed = explicit.get(i.id) ?? (i.roles.length > 0 || i.risks.length > 0 || mentioned.has(i.id));
+    const reviewed = explicit.get(i.id) ?? (i.roles.length > 0 || i.risks.length > 0 || (i.conditionalRisks?.length ?? 0) > 0 || mentioned.has(i.id));
     if (!reviewed) i.reviewed = false;
   }
 }

@@ -7,6 +7,9 @@ import { FindingBuilder } from './finding.builder';
 /**
  * Layer 5: two or more drugs sharing a risk domain (QT, serotonergic, CNS depression, bleeding…). One finding per
  * domain listing every participant; severity from the domain's `severityByCount` over distinct ingredients.
+ * A conditional member (`conditionalRisks`: a possible or conditional risk) takes part only beside at least one full
+ * member, and all conditional members of one list add one to the count together, so two of them never alert alone
+ * and they never escalate a finding by their number.
  * A finding whose participants are exactly one ingredient pair already covered by a pair/class finding carrying the
  * domain's tag is suppressed.
  */
@@ -15,22 +18,30 @@ export class AdditiveRiskLayer {
 
   /** `covered`: risk tags of kept pair/class findings per ingredient pair (`pairKey` of dense indexes). */
   run(units: readonly CheckUnit[], covered: ReadonlyMap<number, readonly string[]>): FindingDraft[] {
-    const byDomain = new Map<string, { domain: KbDomain; units: CheckUnit[] }>();
+    const byDomain = new Map<string, { domain: KbDomain; units: CheckUnit[]; conditional: CheckUnit[] }>();
+    const entryOf = (d: KbDomain) => {
+      let entry = byDomain.get(d.id);
+      if (!entry) byDomain.set(d.id, (entry = { domain: d, units: [], conditional: [] }));
+      return entry;
+    };
     for (const u of units) {
-      for (const d of this.kb.domainsAt(u.ing)) {
-        const entry = byDomain.get(d.id) ?? { domain: d, units: [] };
-        entry.units.push(u);
-        byDomain.set(d.id, entry);
-      }
+      for (const d of this.kb.domainsAt(u.ing)) entryOf(d).units.push(u);
+      for (const d of this.kb.conditionalDomainsAt(u.ing)) entryOf(d).conditional.push(u);
     }
     const out: FindingDraft[] = [];
-    for (const { domain, units: members } of byDomain.values()) {
+    for (const { domain, units: full, conditional } of byDomain.values()) {
+      if (full.length === 0) continue;
+      const fullIngredients = new Set(full.map((u) => u.ing));
+      const extra = conditional.filter((u) => !fullIngredients.has(u.ing));
+      const members = [...full, ...extra];
       const ingredients = [...new Set(members.map((u) => u.ing))];
       if (ingredients.length < 2 || new Set(members.map((u) => u.group)).size < 2) continue;
-      const severity = severityForCount(domain.severityByCount, ingredients.length);
+      const severity = severityForCount(domain.severityByCount, fullIngredients.size + (extra.length > 0 ? 1 : 0));
       if (!severity) continue;
       if (ingredients.length === 2 && covered.get(pairKey(ingredients[0], ingredients[1]))?.includes(domain.id)) continue;
       const names = [...new Set(members.map((u) => u.ingredient.name))];
+      const withConditional = extra.length > 0 && domain.conditional !== undefined;
+      const citations = withConditional ? [...domain.citations, ...domain.conditional!.citations] : domain.citations;
       out.push({
         ruleId: `additive:${domain.id}`,
         kind: 'additive',
@@ -41,12 +52,17 @@ export class AdditiveRiskLayer {
         participants: members.map((u) => FindingBuilder.participant(u)),
         summary: domain.summary,
         consequence: domain.consequence,
-        mechanism: domain.mechanism,
+        mechanism: withConditional ? `${domain.mechanism} ${domain.conditional!.note}` : domain.mechanism,
         management: domain.management,
         evidenceLevel: domain.evidence.level,
-        citations: FindingBuilder.citations(domain.citations, domain.sourceId),
+        citations: FindingBuilder.citations(citations, domain.sourceId),
         risks: [domain.id],
-        placeholders: { drugs: names.join(', '), count: String(names.length), domain: domain.name },
+        placeholders: {
+          drugs: names.join(', '),
+          count: String(names.length),
+          domain: domain.name,
+          ...(withConditional ? { conditionalDrugs: [...new Set(extra.map((u) => u.ingredient.name))].join(', ') } : {}),
+        },
       });
     }
     return out;

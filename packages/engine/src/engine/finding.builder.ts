@@ -4,7 +4,7 @@ import type { FindingTextField } from '../model/drug-input.model';
 import { worseSeverity } from '../model/kb-vocabulary';
 import type { CheckUnit, FindingDraft } from './check-unit.model';
 
-const PLACEHOLDER_RE = /\{(a|b|perpetrator|victim|enzyme|drugs|count|class|domain)\}/g;
+const PLACEHOLDER_RE = /\{(a|b|perpetrator|victim|enzyme|drugs|count|class|domain|conditionalDrugs)\}/g;
 
 /** Turns drafts into public findings: placeholders filled, participants ordered, deterministic id, optional fields. */
 export class FindingBuilder {

@@ -103,6 +103,13 @@ describe('InteractionEngine', () => {
       ['citalopram', 'ondansetron', 'clarithromycin'],
       ['additive additive:qt major 0:citalopram 1:ondansetron 2:clarithromycin', 'additive additive:serotonergic moderate 0:citalopram 1:ondansetron'],
     ],
+    ['a conditional QT member beside an established one', ['ondansetron', 'solifenacin'], ['additive additive:qt moderate 0:ondansetron 1:solifenacin']],
+    ['two conditional QT members alone: nothing', ['solifenacin', 'atomoxetine'], []],
+    [
+      'conditional QT members add one to the count together',
+      ['ondansetron', 'solifenacin', 'atomoxetine'],
+      ['additive additive:qt moderate 0:ondansetron 1:solifenacin 2:atomoxetine'],
+    ],
     ['domain threshold above two', ['Zestoretic', 'metoprolol'], ['additive additive:hypotension minor 0:hydrochlorothiazide 0:lisinopril 1:metoprolol']],
     ['below the domain threshold: nothing', ['lisinopril', 'metoprolol'], []],
     ['no interaction', ['amoxicillin', 'albuterol'], []],
@@ -229,6 +236,15 @@ describe('InteractionEngine', () => {
     expect(w.indexes).toEqual([1, 3]);
     expect(w.message).toMatch(/Tazocin/);
     expect(w.message).toMatch(/insulin/);
+  });
+
+  it('says which drugs joined the QT finding conditionally and cites why', () => {
+    const include = { include: ['mechanism', 'evidence'] as never };
+    const f = engine.check(kb, ['ondansetron', 'solifenacin'], include).interactions.find((x) => x.ruleId === 'additive:qt')!;
+    expect(f.mechanism).toContain('solifenacin count only beside an established QT drug.');
+    expect(f.evidence!.citations.map((c) => c.title)).toContain('Fixture conditional members');
+    const plain = engine.check(kb, ['ondansetron', 'citalopram'], include).interactions.find((x) => x.ruleId === 'additive:qt')!;
+    expect(plain.mechanism).not.toContain('count only beside');
   });
 
   describe('drugs known by name only', () => {

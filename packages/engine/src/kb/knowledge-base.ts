@@ -107,6 +107,7 @@ export class KnowledgeBase {
   private readonly victimOf: Set<string>[];
   private readonly labelsOf: LabelMatch[][];
   private readonly domainsOf: KbDomain[][];
+  private readonly conditionalDomainsOf: KbDomain[][];
   private readonly productBySet = new Map<string, KbProduct>();
   private readonly productById = new Map<string, KbProduct>();
   private readonly rxcuiIndex = new Map<string, KbIngredient>();
@@ -221,7 +222,9 @@ export class KnowledgeBase {
       for (const i of involved) this.pathwayCounts[i]++;
     }
 
-    this.domainsOf = doc.ingredients.map((ing) => ing.risks.map((r) => this.domainById.get(r)).filter((d): d is KbDomain => d !== undefined));
+    const domainsNamed = (ids: readonly string[] | undefined): KbDomain[] => (ids ?? []).map((r) => this.domainById.get(r)).filter((d): d is KbDomain => d !== undefined);
+    this.domainsOf = doc.ingredients.map((ing) => domainsNamed(ing.risks));
+    this.conditionalDomainsOf = doc.ingredients.map((ing) => domainsNamed(ing.conditionalRisks).filter((d) => d.conditional));
     for (const p of doc.products) {
       const key = [...new Set(p.ingredients)].sort().join('+');
       if (!this.productBySet.has(key)) this.productBySet.set(key, p);
@@ -346,6 +349,11 @@ export class KnowledgeBase {
   /** Risk domains (defined in the knowledge base) the ingredient contributes to. */
   domainsAt(index: number): readonly KbDomain[] {
     return this.domainsOf[index];
+  }
+
+  /** Risk domains the ingredient joins only beside a full member (its `conditionalRisks`). */
+  conditionalDomainsAt(index: number): readonly KbDomain[] {
+    return this.conditionalDomainsOf[index];
   }
 
   /** The combination product with exactly these ingredients, if the knowledge base lists one. */

@@ -35,6 +35,12 @@ export interface KbIngredient {
   roles: KbEnzymeRole[];
   risks: string[];
   /**
+   * Domains the drug joins only conditionally (a possible or conditional risk, e.g. QT prolongation seen in
+   * overdose or post-marketing only): it counts only beside a full member of the domain, and all such drugs in one
+   * list add one to the count together. Absent = none.
+   */
+  conditionalRisks?: string[];
+  /**
    * False when the knowledge base knows the drug by name only (no rule, class, role or risk domain reviewed for it):
    * a check that contains it says so. Absent = reviewed (documents written before the flag existed).
    */
@@ -154,6 +160,8 @@ export interface KbDomain {
   management: string;
   evidence: { level: EvidenceLevel | 'unknown' };
   citations: KbCitation[];
+  /** Present when drugs may join the domain conditionally (`conditionalRisks`): what is said when one takes part. */
+  conditional?: { note: string; citations: KbCitation[] };
   sourceId: string;
 }
 
