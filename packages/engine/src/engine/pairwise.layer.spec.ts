@@ -304,10 +304,30 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['Mavyret', 'atazanavir', 'glecaprevir--atazanavir', 'contraindicated'],
     ['Zepatier', 'cyclosporine', 'grazoprevir--zepatier-contraindicated-oatp1b-inhibitors', 'contraindicated'],
     ['Epclusa', 'carbamazepine', 'sofosbuvir-label-inducers--sofosbuvir', 'major'],
+    // Vosevi adds voxilaprevir's own table (OATP1B/BCRP inhibition) to sofosbuvir's and velpatasvir's.
+    ['Vosevi', 'rifampin', 'voxilaprevir--rifampin', 'contraindicated'],
+    ['Vosevi', 'rosuvastatin', 'voxilaprevir--rosuvastatin', 'major'],
+    ['Vosevi', 'methotrexate', 'voxilaprevir--bcrp-substrates-not-with-vosevi', 'major'],
+    ['Vosevi', 'pravastatin', 'voxilaprevir--pravastatin', 'moderate'],
+    // A possible-risk QT drug beside an established one (CredibleMeds), never two possible-risk drugs alone.
+    ['hydroxychloroquine', 'sertraline', 'additive:qt', 'moderate'],
+    ['citalopram', 'promethazine', 'additive:qt', 'moderate'],
     ['hydrochlorothiazide', 'bumetanide', 'additive:hypokalemia', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     const r = engine.check(curated, [a, b]);
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
+  });
+
+  it('Vosevi is reviewed: a check with it is complete', () => {
+    expect(engine.check(curated, ['Vosevi', 'simvastatin']).summary.complete).toBe(true);
+  });
+
+  it.each<[string, string]>([
+    ['sertraline', 'venlafaxine'],
+    ['tramadol', 'promethazine'],
+    ['solifenacin', 'tizanidine'],
+  ])('%s + %s: two possible-risk QT drugs alone give no QT finding', (a, b) => {
+    expect(engine.check(curated, [a, b]).interactions.filter((f) => f.ruleId === 'additive:qt')).toEqual([]);
   });
 
   // The partial D2 agonists lower prolactin (the rule suggests aripiprazole); eye-drop beta-blockers are monitored, not avoided.
