@@ -537,9 +537,10 @@ describe('local use: skin, eye and ear products of negligibly absorbed drugs', (
   });
 
   it('a local product of a drug with no negligible-absorption record is checked, and the resolution says so', () => {
-    const r = engine.check(curated, ['erythromycin eye ointment', 'simvastatin']);
-    expect(r.summary.maxSeverity).toBe('contraindicated');
-    expect(r.resolutions[0].localUse).toMatchObject({ route: 'eye', from: 'name', checked: true, citations: [] });
+    // Topical metronidazole's label keeps the warfarin warning, so it has no negligible-absorption record.
+    const r = engine.check(curated, ['metronidazole cream', 'warfarin']);
+    expect(r.summary.maxSeverity).toBe('major');
+    expect(r.resolutions[0].localUse).toMatchObject({ route: 'skin', from: 'name', checked: true, citations: [] });
     expect(r.warnings.map((w) => w.code)).not.toContain('local_use_not_checked');
   });
 
