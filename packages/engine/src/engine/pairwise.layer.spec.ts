@@ -305,6 +305,8 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['Zepatier', 'cyclosporine', 'grazoprevir--zepatier-contraindicated-oatp1b-inhibitors', 'contraindicated'],
     ['Epclusa', 'carbamazepine', 'sofosbuvir-label-inducers--sofosbuvir', 'major'],
     // Vosevi adds voxilaprevir's own table (OATP1B/BCRP inhibition) to sofosbuvir's and velpatasvir's.
+    // Nebivolol's label asks only for caution with CYP2D6 inhibitors (poor metabolisers take the usual dose).
+    ['nebivolol', 'fluoxetine', 'nebivolol--cyp2d6-inhibitors', 'moderate'],
     ['Vosevi', 'rifampin', 'voxilaprevir--rifampin', 'contraindicated'],
     ['Vosevi', 'rosuvastatin', 'voxilaprevir--rosuvastatin', 'major'],
     ['Vosevi', 'methotrexate', 'voxilaprevir--bcrp-substrates-not-with-vosevi', 'major'],
