@@ -305,6 +305,11 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['Zepatier', 'cyclosporine', 'grazoprevir--zepatier-contraindicated-oatp1b-inhibitors', 'contraindicated'],
     ['Epclusa', 'carbamazepine', 'sofosbuvir-label-inducers--sofosbuvir', 'major'],
     // Vosevi adds voxilaprevir's own table (OATP1B/BCRP inhibition) to sofosbuvir's and velpatasvir's.
+    // Drugs reviewed from their labels after being known by name only (wave 4).
+    ['venetoclax', 'posaconazole', 'venetoclax--strong-cyp3a4-inhibitors', 'contraindicated'],
+    ['ibrutinib', 'clarithromycin', 'acalabrutinib-ibrutinib--strong-cyp3a4-inhibitors', 'major'],
+    ['deferasirox', 'tizanidine', 'deferasirox--tizanidine', 'major'],
+    ['Coartem', 'rifampin', 'lumefantrine--strong-cyp3a4-inducers', 'contraindicated'],
     // Nebivolol's label asks only for caution with CYP2D6 inhibitors (poor metabolisers take the usual dose).
     ['nebivolol', 'fluoxetine', 'nebivolol--cyp2d6-inhibitors', 'moderate'],
     ['Vosevi', 'rifampin', 'voxilaprevir--rifampin', 'contraindicated'],
@@ -320,8 +325,8 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
   });
 
-  it('Vosevi is reviewed: a check with it is complete', () => {
-    expect(engine.check(curated, ['Vosevi', 'simvastatin']).summary.complete).toBe(true);
+  it.each([['Vosevi'], ['ibrutinib'], ['osimertinib'], ['Coartem'], ['fingolimod']])('%s is reviewed: a check with it is complete', (drug) => {
+    expect(engine.check(curated, [drug, 'simvastatin']).summary.complete).toBe(true);
   });
 
   it.each<[string, string]>([
