@@ -310,6 +310,9 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['ibrutinib', 'clarithromycin', 'acalabrutinib-ibrutinib--strong-cyp3a4-inhibitors', 'major'],
     ['deferasirox', 'tizanidine', 'deferasirox--tizanidine', 'major'],
     ['Coartem', 'rifampin', 'lumefantrine--strong-cyp3a4-inducers', 'contraindicated'],
+    ['iohexol', 'metformin', 'iodinated-contrast-agents--metformin', 'major'],
+    ['defibrotide', 'warfarin', 'defibrotide--anticoagulants', 'contraindicated'],
+    ['doxorubicin', 'trastuzumab', 'anthracyclines--trastuzumab-products', 'major'],
     // Nebivolol's label asks only for caution with CYP2D6 inhibitors (poor metabolisers take the usual dose).
     ['nebivolol', 'fluoxetine', 'nebivolol--cyp2d6-inhibitors', 'moderate'],
     ['Vosevi', 'rifampin', 'voxilaprevir--rifampin', 'contraindicated'],
@@ -325,9 +328,12 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
   });
 
-  it.each([['Vosevi'], ['ibrutinib'], ['osimertinib'], ['Coartem'], ['fingolimod']])('%s is reviewed: a check with it is complete', (drug) => {
-    expect(engine.check(curated, [drug, 'simvastatin']).summary.complete).toBe(true);
-  });
+  it.each([['Vosevi'], ['ibrutinib'], ['osimertinib'], ['Coartem'], ['fingolimod'], ['iohexol'], ['docetaxel'], ['natalizumab']])(
+    '%s is reviewed: a check with it is complete',
+    (drug) => {
+      expect(engine.check(curated, [drug, 'simvastatin']).summary.complete).toBe(true);
+    },
+  );
 
   it.each<[string, string]>([
     ['sertraline', 'venlafaxine'],
