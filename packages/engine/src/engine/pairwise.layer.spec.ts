@@ -313,6 +313,8 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['iohexol', 'metformin', 'iodinated-contrast-agents--metformin', 'major'],
     ['defibrotide', 'warfarin', 'defibrotide--anticoagulants', 'contraindicated'],
     ['doxorubicin', 'trastuzumab', 'anthracyclines--trastuzumab-products', 'major'],
+    ['tetrabenazine', 'paroxetine', 'vmat2-inhibitors--strong-cyp2d6-inhibitors', 'moderate'],
+    ['tetrabenazine', 'levodopa', 'dopaminergic-antiparkinson-agents--vmat2-inhibitors', 'moderate'],
     // Nebivolol's label asks only for caution with CYP2D6 inhibitors (poor metabolisers take the usual dose).
     ['nebivolol', 'fluoxetine', 'nebivolol--cyp2d6-inhibitors', 'moderate'],
     ['Vosevi', 'rifampin', 'voxilaprevir--rifampin', 'contraindicated'],
@@ -328,7 +330,7 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
   });
 
-  it.each([['Vosevi'], ['ibrutinib'], ['osimertinib'], ['Coartem'], ['fingolimod'], ['iohexol'], ['docetaxel'], ['natalizumab']])(
+  it.each([['Vosevi'], ['ibrutinib'], ['osimertinib'], ['Coartem'], ['fingolimod'], ['iohexol'], ['docetaxel'], ['natalizumab'], ['tetrabenazine'], ['leuprolide']])(
     '%s is reviewed: a check with it is complete',
     (drug) => {
       expect(engine.check(curated, [drug, 'simvastatin']).summary.complete).toBe(true);
