@@ -4,7 +4,6 @@ import { ORG_ACTIONS, ORG_PERMISSIONS, ORG_ROLES, type OrgAction, type OrgRole, 
 const EXPECTED: Record<OrgAction, string> = {
   'org.read': 'OADV',
   'org.rename': 'OA',
-  'org.delete': 'O',
   'org.transfer_ownership': 'O',
   'policy.read': 'OADV',
   'policy.set': 'OA',

@@ -8,7 +8,6 @@ export type OrgRole = (typeof ORG_ROLES)[number];
 export const ORG_ACTIONS = [
   'org.read',
   'org.rename',
-  'org.delete',
   'org.transfer_ownership',
   'policy.read',
   'policy.set',
@@ -35,7 +34,6 @@ const BUILDERS: readonly OrgRole[] = ['owner', 'admin', 'developer'];
 export const ORG_PERMISSIONS: Readonly<Record<OrgAction, readonly OrgRole[]>> = {
   'org.read': ALL,
   'org.rename': OWNER_ADMIN,
-  'org.delete': ['owner'],
   'org.transfer_ownership': ['owner'],
   'policy.read': ALL,
   'policy.set': OWNER_ADMIN,
