@@ -8,6 +8,7 @@ import { CDS_OVERRIDES_USAGE, cdsOverrides, cdsOverridesOptions } from './cds-co
 import { CliModule } from './cli.module';
 import { CliUsageError } from './cli-usage.error';
 import { keysCreate, keysExposed, keysList, keysRevoke, keysRoll, keysRollOptions } from './key-commands';
+import { ORGS_USAGE, orgsCreate, orgsInvitations, orgsInvite, orgsList, orgsMembers, orgsPolicy, orgsRemoveMember, orgsTransfer } from './org-commands';
 import { USAGE_TAGS_USAGE, usageTags, usageTagsOptions } from './usage-commands';
 import { AUDIT_EXPORT_USAGE, AUDIT_VERIFY_USAGE, auditExport, auditVerify } from './audit-commands';
 import { kbActivate, kbDiff, kbList, kbRollback } from './kb-commands';
@@ -40,6 +41,14 @@ const APP_COMMANDS: Record<string, { usage: string; run: AppCommand; check?: (ar
     check: keysRollOptions,
   },
   'keys exposed': { usage: 'keys exposed ID|KEY [--source S] [--url U]   a leaked key: revoked at once, owner emailed, audited', run: keysExposed },
+  'orgs list': { usage: ORGS_USAGE.list, run: orgsList },
+  'orgs create': { usage: ORGS_USAGE.create, run: orgsCreate },
+  'orgs members': { usage: ORGS_USAGE.members, run: orgsMembers },
+  'orgs invite': { usage: ORGS_USAGE.invite, run: orgsInvite },
+  'orgs invitations': { usage: ORGS_USAGE.invitations, run: orgsInvitations },
+  'orgs remove-member': { usage: ORGS_USAGE.remove, run: orgsRemoveMember },
+  'orgs transfer': { usage: ORGS_USAGE.transfer, run: orgsTransfer },
+  'orgs policy': { usage: ORGS_USAGE.policy, run: orgsPolicy },
   'cds overrides': { usage: CDS_OVERRIDES_USAGE, run: cdsOverrides, check: cdsOverridesOptions },
   'usage tags': { usage: USAGE_TAGS_USAGE, run: usageTags, check: usageTagsOptions },
 };
