@@ -1,0 +1,127 @@
+/**
+ * Organisations in the dashboard (Debian's Chromium through playwright-core, real admin app and database), at laptop and
+ * phone sizes: the owner invites a member from the organisation page; the member opens the invitation link signed out,
+ * signs in and accepts; the owner sets the key policy (non-compliant keys counted), changes the member's role and
+ * removes them (their key revoked). axe-core and the layout checks run on each screen.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { withPgClient } from '@vigil/testing';
+import { DESKTOP, PHONE, type ScreenSize, axeViolations, browserSuite, launchChromium, layoutReport, openTab, screenshot } from './support/dashboard-browser';
+import { loggedToken, signedUpUser } from './support/fixtures';
+import { type RunningAdmin, startAdmin } from './support/start-admin';
+
+const suite = browserSuite();
+
+suite('dashboard: organisations', () => {
+  let admin: RunningAdmin;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    admin = await startAdmin();
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await admin?.close();
+  });
+
+  async function signIn(page: Page, email: string, password: string) {
+    await page.getByTestId('email').fill(email);
+    await page.getByTestId('password').fill(password);
+    await page.getByTestId('submit').click();
+  }
+  const clean = async (page: Page) => {
+    expect(await layoutReport(page)).toEqual({ horizontalOverflow: 0, offscreen: [] });
+    expect(await axeViolations(page)).toEqual([]);
+  };
+
+  for (const size of [DESKTOP, PHONE] as ScreenSize[]) {
+    it(`${size.name}: invite, accept through the link, key policy, role change and removal`, async () => {
+      const owner = await signedUpUser(admin, `org-owner-${size.name}`);
+      const member = await signedUpUser(admin, `org-member-${size.name}`);
+      const org = (await owner.client.post('/api/orgs', { name: `Oncology ${size.name}` })).body;
+      expect((await owner.client.post(`/api/orgs/${org.id}/keys`, { label: 'no expiry' })).status).toBe(201);
+      const ownerTab = await openTab(browser, size);
+      const memberTab = await openTab(browser, size);
+      try {
+        const page = ownerTab.page;
+        await page.goto(`${admin.url}/#/signin`);
+        await signIn(page, owner.email, owner.password);
+        await page.waitForURL(/#\/keys$/);
+        await page.goto(`${admin.url}/#/orgs`);
+        const row = page.locator(`[data-org-id="${org.id}"]`);
+        await row.waitFor();
+        expect(await row.textContent()).toContain('owner');
+        await clean(page);
+        await screenshot(page, `${size.name}-orgs`, { docs: false });
+        await row.getByTestId('org-link').click();
+        await page.waitForURL(new RegExp(`#/orgs/${org.id}$`));
+
+        // Invite the member; the pending invitation is listed (never with its link).
+        await page.getByTestId('invite-email').fill(member.email);
+        await page.getByTestId('invite-role').selectOption('developer');
+        await page.getByTestId('invite-submit').click();
+        await page.getByTestId('invitation-row').filter({ hasText: member.email }).waitFor();
+        await clean(page);
+        await screenshot(page, `${size.name}-org-page`, { docs: false });
+        const token = loggedToken(admin, member.email, 'invite');
+        expect(await page.content()).not.toContain(token);
+
+        // The member opens the link signed out, signs in, comes back to it and accepts.
+        const mp = memberTab.page;
+        await mp.goto(`${admin.url}/#/invite/${token}`);
+        expect(await mp.getByTestId('invite-offer').textContent()).toContain(`join Oncology ${size.name} as a developer`);
+        await clean(mp);
+        await mp.getByTestId('to-sign-in').click();
+        await signIn(mp, member.email, member.password);
+        await mp.waitForURL(new RegExp(`#/invite/${token}$`));
+        await mp.getByTestId('accept-invitation').click();
+        await mp.waitForURL(new RegExp(`#/orgs/${org.id}$`));
+        await mp.getByTestId('members-card').waitFor();
+        // A developer sees the policy read-only and no invitation form.
+        expect(await mp.getByTestId('invitations-card').count()).toBe(0);
+        expect(await mp.getByTestId('policy-submit').count()).toBe(0);
+        await clean(mp);
+        await screenshot(mp, `${size.name}-org-member-view`, { docs: false });
+        const memberKey = (await member.client.post(`/api/orgs/${org.id}/keys`, { label: 'member key' })).body;
+
+        // The owner sets a policy: both keys (no expiry, no allowlist) no longer comply and are counted, not revoked.
+        await page.reload();
+        await page.getByTestId('policy-max-days').fill('30');
+        await page.getByTestId('policy-require-ips').check();
+        await page.getByTestId('policy-submit').click();
+        await page.getByTestId('policy-noncompliant').waitFor();
+        expect(await page.getByTestId('policy-noncompliant').textContent()).toMatch(/^2 active key\(s\) do not comply/);
+        await clean(page);
+        const [stored] = await withPgClient(
+          admin.db.url,
+          async (c) => (await c.query(`SELECT policy_max_key_lifetime_seconds, policy_require_ip_allowlist FROM organisation WHERE id = $1`, [org.id])).rows,
+        );
+        expect(stored).toEqual({ policy_max_key_lifetime_seconds: 30 * 86_400, policy_require_ip_allowlist: true });
+
+        // Role change, then removal through the confirmation dialog: the member's key is revoked.
+        const memberRow = page.locator(`[data-account-id="${member.id}"]`);
+        await memberRow.getByTestId('member-role').selectOption('viewer');
+        await page.waitForFunction(
+          (id) => (document.querySelector(`[data-account-id="${id}"] [data-testid=member-role]`) as HTMLSelectElement | null)?.value === 'viewer',
+          member.id,
+        );
+        await memberRow.getByTestId('remove-member').click();
+        await page.getByTestId('confirm-dialog').waitFor();
+        await clean(page);
+        await page.getByTestId('confirm').click();
+        await memberRow.waitFor({ state: 'detached' });
+        const [key] = await withPgClient(admin.db.url, async (c) => (await c.query(`SELECT status FROM api_key WHERE id = $1`, [memberKey.id])).rows);
+        expect(key.status).toBe('revoked');
+        await clean(page);
+        for (const tab of [ownerTab, memberTab]) {
+          expect(tab.cspViolations).toEqual([]);
+          expect(tab.pageErrors).toEqual([]);
+        }
+      } finally {
+        await ownerTab.context.close().catch(() => undefined);
+        await memberTab.context.close().catch(() => undefined);
+      }
+    }, 120_000);
+  }
+});
