@@ -102,10 +102,7 @@ suite('dashboard: organisations', () => {
         // Role change, then removal through the confirmation dialog: the member's key is revoked.
         const memberRow = page.locator(`[data-account-id="${member.id}"]`);
         await memberRow.getByTestId('member-role').selectOption('viewer');
-        await page.waitForFunction(
-          (id) => (document.querySelector(`[data-account-id="${id}"] [data-testid=member-role]`) as HTMLSelectElement | null)?.value === 'viewer',
-          member.id,
-        );
+        await page.waitForFunction((id) => document.querySelector(`[data-account-id="${id}"] [data-testid=member-role]`)?.value === 'viewer', member.id);
         await memberRow.getByTestId('remove-member').click();
         await page.getByTestId('confirm-dialog').waitFor();
         await clean(page);

@@ -22,7 +22,7 @@ describe('organisation key policy and member removal across API instances', () =
   let devKey: string;
 
   interface Session {
-    call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
   }
 
   async function login(email: string): Promise<Session> {
