@@ -99,6 +99,34 @@ suite('dashboard: organisations', () => {
         );
         expect(stored).toEqual({ policy_max_key_lifetime_seconds: 30 * 86_400, policy_require_ip_allowlist: true });
 
+        // A project, then a service key in it: the policy's rules show on the form's fields until the key complies.
+        await page.getByTestId('project-name').fill('Dispensing');
+        await page.getByTestId('project-quota').fill('5000');
+        await page.getByTestId('project-submit').click();
+        await page.getByTestId('project-row').filter({ hasText: 'Dispensing' }).waitFor();
+        await page.getByTestId('org-new-key').click();
+        const dialog = page.getByTestId('org-key-dialog');
+        await dialog.waitFor();
+        await dialog.getByTestId('org-key-label').fill('dispensing service');
+        await dialog.getByTestId('org-key-project').selectOption({ label: 'Dispensing' });
+        await dialog.getByTestId('org-key-kind').selectOption('service');
+        await dialog.getByTestId('org-key-submit').click();
+        await dialog.getByText('the organisation requires keys to expire within 30 days').waitFor();
+        await dialog.getByText('the organisation requires every key to have an IP allowlist').waitFor();
+        await clean(page);
+        await dialog.getByTestId('org-key-days').fill('10');
+        await dialog.getByTestId('org-key-ips').fill('10.0.0.0/8');
+        await dialog.getByTestId('org-key-submit').click();
+        const shown = await dialog.getByTestId('created-key').inputValue();
+        expect(shown).toMatch(/^vigil_/);
+        await clean(page);
+        await dialog.getByTestId('close-show-once').click();
+        await dialog.waitFor({ state: 'detached' });
+        expect(await page.content()).not.toContain(shown);
+        const serviceRow = page.getByTestId('org-key-row').filter({ hasText: 'dispensing service' });
+        await serviceRow.waitFor();
+        expect(await serviceRow.textContent()).toMatch(/Dispensing.*active.*service/);
+
         // Role change, then removal through the confirmation dialog: the member's key is revoked.
         const memberRow = page.locator(`[data-account-id="${member.id}"]`);
         await memberRow.getByTestId('member-role').selectOption('viewer');

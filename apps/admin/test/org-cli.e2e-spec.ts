@@ -65,6 +65,36 @@ describe('operator CLI: organisations', () => {
     expect(json('orgs', 'policy', org.id, '--max-lifetime', 'none')).toMatchObject({ maxKeyLifetimeSeconds: null, requireIpAllowlist: true });
     expect(vigil('orgs', 'policy', org.id, '--max-lifetime', 'soon').status).toBe(2);
 
+    // Projects, and a service key in one (the policy above still requires an allowlist).
+    const project = json('projects', 'create', org.id, '--name', 'Dispensing', '--rate-limit', '10/60s', '--monthly-quota', '5000');
+    expect(project).toMatchObject({ name: 'Dispensing', rateLimit: { limit: 10, windowSeconds: 60 }, monthlyQuota: 5000, activeKeys: 0 });
+    expect(json('projects', 'update', org.id, project.id, '--monthly-quota', 'none')).toMatchObject({ monthlyQuota: null, rateLimit: { limit: 10, windowSeconds: 60 } });
+    const refused = vigil('keys', 'create', '--email', 'dev@example.org', '--label', 'svc', '--org', org.id, '--project', project.id, '--service', '--json');
+    expect(JSON.parse(refused.stdout).error.code).toBe('org_policy_ip_allowlist_required');
+    const svc = json(
+      'keys',
+      'create',
+      '--email',
+      'dev@example.org',
+      '--label',
+      'svc',
+      '--org',
+      org.id,
+      '--project',
+      project.id,
+      '--service',
+      '--allow-ip',
+      '10.0.0.0/8',
+      '--scopes',
+      'interactions:check',
+    );
+    expect(svc).toMatchObject({ kind: 'service', projectId: project.id, organisationId: org.id, key: expect.stringMatching(/^vigil_/) });
+    expect(json('projects', 'list', org.id).projects.map((p: { name: string; activeKeys: number }) => [p.name, p.activeKeys])).toEqual([
+      ['Default', 0],
+      ['Dispensing', 1],
+    ]);
+    expect(vigil('keys', 'create', '--email', 'dev@example.org', '--label', 'x', '--project', project.id).status).toBe(2);
+
     expect(json('orgs', 'transfer', org.id, '--to', 'dev@example.org')).toMatchObject({ owner: { email: 'dev@example.org' } });
     const removed = json('orgs', 'remove-member', org.id, '--email', 'boss@example.org');
     expect(removed).toMatchObject({ revokedKeyIds: [] });

@@ -27,6 +27,7 @@ export {
   USAGE_RECORDER,
   KEY_POLICY_OPTIONS,
   ACCOUNT_QUOTA,
+  PROJECT_QUOTA,
   CDS_JWT_PRINCIPALS,
   type CdsJwtPrincipalSource,
   type AccountQuota,

@@ -26,6 +26,7 @@ export const ErrorCodes = {
   OrgPolicyMaxLifetime: { code: 'org_policy_max_lifetime', status: 403, title: "Key lifetime exceeds the organisation's maximum" },
   OrgPolicyIpAllowlistRequired: { code: 'org_policy_ip_allowlist_required', status: 403, title: 'The organisation requires an IP allowlist on every key' },
   OrgPolicyScopeNotAllowed: { code: 'org_policy_scope_not_allowed', status: 403, title: 'Scope not allowed by the organisation' },
+  ProjectCapAbovePlan: { code: 'project_cap_above_plan', status: 403, title: "Project cap above the owner's plan" },
   OrgPermissionDenied: { code: 'org_permission_denied', status: 403, title: 'Your role in the organisation does not allow this' },
   InvitationEmailMismatch: { code: 'invitation_email_mismatch', status: 403, title: 'Invitation addressed to another email' },
   CsrfFailed: { code: 'csrf_failed', status: 403, title: 'CSRF token missing or invalid' },

@@ -47,3 +47,5 @@ export * from './webhooks/webhook-endpoint.request';
 export * from './webhooks/webhook-endpoint.response';
 export * from './organisations/organisation.request';
 export * from './organisations/organisation.response';
+export * from './organisations/project.request';
+export * from './organisations/project.response';

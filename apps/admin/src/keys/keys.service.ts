@@ -318,6 +318,9 @@ export class KeysService {
    * new key. Without a target: the first organisation the account owns.
    */
   private async resolveTarget(m: EntityManager, accountId: string, target: KeyTarget): Promise<{ organisation: OrganisationEntity; project: ProjectEntity; owner: AccountEntity }> {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+    if (target.organisationId !== undefined && !uuid.test(target.organisationId)) throw new ProblemException('NotFound', { detail: 'Organisation not found.' });
+    if (target.projectId !== undefined && !uuid.test(target.projectId)) throw new ProblemException('NotFound', { detail: 'Project not found.' });
     let organisationId = target.organisationId;
     if (!organisationId) {
       const rows: { organisation_id: string }[] = await m.query(

@@ -1,14 +1,22 @@
 import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import {
   ChangeMemberRoleRequestSchema,
-  CreateApiKeyRequestSchema,
+  CreateOrgKeyRequestSchema,
+  OrgAuditQuerySchema,
+  OrgUsageQuerySchema,
+  ProjectRequestSchema,
+  UpdateProjectRequestSchema,
+  type CreateOrgKeyRequest,
+  type OrgAuditQuery,
+  type OrgUsageQuery,
+  type ProjectRequest,
+  type UpdateProjectRequest,
   InviteMemberRequestSchema,
   OrgPolicyRequestSchema,
   OrganisationRequestSchema,
   RollApiKeyRequestSchema,
   TransferOwnershipRequestSchema,
   type ChangeMemberRoleRequest,
-  type CreateApiKeyRequest,
   type InviteMemberRequest,
   type OrgPolicyRequest,
   type OrganisationRequest,
@@ -16,12 +24,14 @@ import {
   type TransferOwnershipRequest,
 } from '@vigil/contracts';
 import type { AccountEntity } from '@vigil/db';
-import { ValidBody } from '@vigil/platform';
+import { ValidBody, ValidQuery } from '@vigil/platform';
 import type { FastifyReply } from 'fastify';
 import type { Actor } from '../common/actor';
 import { CurrentAccount, CurrentActor } from '../sessions/current-session.decorator';
 import { OrganisationInvitationsService } from './organisation-invitations.service';
+import { OrganisationActivityService } from './organisation-activity.service';
 import { OrganisationKeysService } from './organisation-keys.service';
+import { OrganisationProjectsService } from './organisation-projects.service';
 import { OrganisationsService } from './organisations.service';
 
 /** `/api/orgs`: the signed-in account's organisations. Not a member = 404; a role without the action = 403 `org_permission_denied`. */
@@ -31,6 +41,8 @@ export class OrganisationsController {
     private readonly organisations: OrganisationsService,
     private readonly invitations: OrganisationInvitationsService,
     private readonly keys: OrganisationKeysService,
+    private readonly projects: OrganisationProjectsService,
+    private readonly activity: OrganisationActivityService,
   ) {}
 
   @Get()
@@ -121,7 +133,7 @@ export class OrganisationsController {
   @Post(':orgId/keys')
   createKey(
     @Param('orgId') orgId: string,
-    @ValidBody(CreateApiKeyRequestSchema) body: CreateApiKeyRequest,
+    @ValidBody(CreateOrgKeyRequestSchema) body: CreateOrgKeyRequest,
     @CurrentActor() actor: Actor,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -145,5 +157,43 @@ export class OrganisationsController {
   ) {
     reply.header('cache-control', 'no-store');
     return this.keys.roll(orgId, id, body, actor);
+  }
+
+  @Get(':orgId/projects')
+  async projectList(@Param('orgId') orgId: string, @CurrentActor() actor: Actor) {
+    return { projects: await this.projects.list(orgId, actor) };
+  }
+
+  @Post(':orgId/projects')
+  createProject(@Param('orgId') orgId: string, @ValidBody(ProjectRequestSchema) body: ProjectRequest, @CurrentActor() actor: Actor) {
+    return this.projects.create(orgId, body, actor);
+  }
+
+  @Patch(':orgId/projects/:projectId')
+  updateProject(
+    @Param('orgId') orgId: string,
+    @Param('projectId') projectId: string,
+    @ValidBody(UpdateProjectRequestSchema) body: UpdateProjectRequest,
+    @CurrentActor() actor: Actor,
+  ) {
+    return this.projects.update(orgId, projectId, body, actor);
+  }
+
+  @Delete(':orgId/projects/:projectId')
+  @HttpCode(204)
+  async deleteProject(@Param('orgId') orgId: string, @Param('projectId') projectId: string, @CurrentActor() actor: Actor): Promise<void> {
+    await this.projects.remove(orgId, projectId, actor);
+  }
+
+  /** Calls per day of the organisation's keys, and per project; `?projectId=` narrows to one project. */
+  @Get(':orgId/usage')
+  usage(@Param('orgId') orgId: string, @ValidQuery(OrgUsageQuerySchema) q: OrgUsageQuery, @CurrentActor() actor: Actor) {
+    return this.activity.usage(orgId, q, actor);
+  }
+
+  /** The organisation's audit events; `?projectId=` narrows to one project's keys and the project itself. */
+  @Get(':orgId/audit')
+  audit(@Param('orgId') orgId: string, @ValidQuery(OrgAuditQuerySchema) q: OrgAuditQuery, @CurrentActor() actor: Actor) {
+    return this.activity.audit(orgId, q, actor);
   }
 }

@@ -152,6 +152,9 @@ export class ApiKeyPrincipalService implements ApiKeyPrincipalSource {
       ...withPolicyDenial(r),
       rateLimit: r.rateLimit && r.rateWindowSeconds ? { limit: r.rateLimit, windowSeconds: r.rateWindowSeconds } : plan.rateLimit,
       monthlyQuota: plan.monthlyQuota,
+      projectId: r.projectId,
+      ...(r.projectRateLimit && r.projectRateWindowSeconds ? { projectRateLimit: { limit: r.projectRateLimit, windowSeconds: r.projectRateWindowSeconds } } : {}),
+      ...(r.projectMonthlyQuota !== null ? { projectMonthlyQuota: r.projectMonthlyQuota } : {}),
       ...(r.usageTag ? { usageTag: r.usageTag } : {}),
       ...(r.rotatedToKeyId ? { rotatedToKeyId: r.rotatedToKeyId } : {}),
     };

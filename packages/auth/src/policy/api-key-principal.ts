@@ -26,6 +26,12 @@ export interface ApiKeyPrincipal {
   rateLimit: { limit: number; windowSeconds: number };
   /** Calls per UTC calendar month the key's account may make (its plan in force). */
   monthlyQuota: number;
+  /** The key's project (absent only in unit-test principals). */
+  projectId?: string;
+  /** The project's own rate limit over all its keys (absent = none). */
+  projectRateLimit?: { limit: number; windowSeconds: number };
+  /** The project's own monthly quota over all its keys (absent = none). */
+  projectMonthlyQuota?: number;
   /** Usage tag of calls that send no `x-vigil-tag` header (absent = untagged). */
   usageTag?: string;
 }

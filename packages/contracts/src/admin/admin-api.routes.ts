@@ -38,6 +38,8 @@ import {
   OrganisationMemberResponseSchema,
   OrganisationResponseSchema,
 } from '../organisations/organisation.response';
+import { CreateOrgKeyRequestSchema, OrgAuditQuerySchema, OrgUsageQuerySchema, ProjectRequestSchema, UpdateProjectRequestSchema } from '../organisations/project.request';
+import { OrgUsageResponseSchema, ProjectListResponseSchema, ProjectResponseSchema } from '../organisations/project.response';
 import {
   AdminAccountKeysResponseSchema,
   AdminAccountListResponseSchema,
@@ -99,7 +101,13 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'POST', path: '/api/orgs/:orgId/invitations', status: 201, body: InviteMemberRequestSchema, response: InvitationResponseSchema },
   { method: 'POST', path: '/api/orgs/:orgId/invitations/:invitationId/revoke', status: 200, response: InvitationResponseSchema },
   { method: 'GET', path: '/api/orgs/:orgId/keys', status: 200, response: ApiKeyListResponseSchema },
-  { method: 'POST', path: '/api/orgs/:orgId/keys', status: 201, body: CreateApiKeyRequestSchema, response: CreatedApiKeyResponseSchema },
+  { method: 'POST', path: '/api/orgs/:orgId/keys', status: 201, body: CreateOrgKeyRequestSchema, response: CreatedApiKeyResponseSchema },
+  { method: 'GET', path: '/api/orgs/:orgId/projects', status: 200, response: ProjectListResponseSchema },
+  { method: 'POST', path: '/api/orgs/:orgId/projects', status: 201, body: ProjectRequestSchema, response: ProjectResponseSchema },
+  { method: 'PATCH', path: '/api/orgs/:orgId/projects/:projectId', status: 200, body: UpdateProjectRequestSchema, response: ProjectResponseSchema },
+  { method: 'DELETE', path: '/api/orgs/:orgId/projects/:projectId', status: 204 },
+  { method: 'GET', path: '/api/orgs/:orgId/usage', status: 200, query: OrgUsageQuerySchema, response: OrgUsageResponseSchema },
+  { method: 'GET', path: '/api/orgs/:orgId/audit', status: 200, query: OrgAuditQuerySchema, response: AuditEventListResponseSchema },
   { method: 'POST', path: '/api/orgs/:orgId/keys/:id/revoke', status: 200, response: ApiKeyResponseSchema },
   { method: 'POST', path: '/api/orgs/:orgId/keys/:id/roll', status: 201, body: RollApiKeyRequestSchema, response: RolledApiKeyResponseSchema },
   { method: 'POST', path: '/api/invitations/lookup', status: 200, body: TokenRequestSchema, response: InvitationPreviewResponseSchema },

@@ -68,6 +68,9 @@ describe('ApiKeyRepository (real PostgreSQL)', () => {
       policyRequireIpAllowlist: false,
       policyAllowedScopes: null,
       policyAllowedIps: [],
+      projectRateLimit: null,
+      projectRateWindowSeconds: null,
+      projectMonthlyQuota: null,
     });
     expect(await repo.findByHash('f'.repeat(64))).toBeNull();
     expect((await repo.findById(key.id, accountId))?.label).toBe('first');
@@ -107,6 +110,9 @@ describe('ApiKeyRepository (real PostgreSQL)', () => {
       policyMaxKeyLifetimeSeconds: 86400,
       policyAllowedScopes: ['drugs:read'],
       policyAllowedIps: ['10.0.0.0/8'],
+      projectRateLimit: 50,
+      projectRateWindowSeconds: 60,
+      projectMonthlyQuota: 1000,
       accountStatus: 'active',
     });
     await ds.query(`UPDATE account SET status = 'suspended' WHERE id = $1`, [member]);

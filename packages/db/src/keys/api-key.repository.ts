@@ -40,6 +40,10 @@ export interface ApiKeyLookup {
   policyRequireIpAllowlist: boolean;
   policyAllowedScopes: string[] | null;
   policyAllowedIps: string[];
+  /** The project's own caps below the plan (null = none): a rate limit over all its keys, a monthly quota. */
+  projectRateLimit: number | null;
+  projectRateWindowSeconds: number | null;
+  projectMonthlyQuota: number | null;
 }
 
 /** Requests of one key on one UTC day, by outcome, and the last time the key was used in them. */
@@ -112,6 +116,9 @@ export interface KeyLookupRow {
   policy_require_ip_allowlist: boolean;
   policy_allowed_scopes: string[] | null;
   policy_allowed_ips: string[];
+  project_rate_limit: number | null;
+  project_rate_window_seconds: number | null;
+  project_monthly_quota: number | null;
 }
 
 /**
@@ -123,8 +130,10 @@ export const KEY_LOOKUP_SQL = `SELECT k.id, a.id AS account_id, k.account_id AS 
               k.rotated_to_key_id, k.rotation_grace_ends_at,
               CASE WHEN a.status = 'suspended' OR (k.kind = 'personal' AND c.status = 'suspended') THEN 'suspended' ELSE 'active' END AS account_status,
               a.plan, a.trial_plan, a.trial_ends_at,
-              o.policy_max_key_lifetime_seconds, o.policy_require_ip_allowlist, o.policy_allowed_scopes, o.policy_allowed_ips
+              o.policy_max_key_lifetime_seconds, o.policy_require_ip_allowlist, o.policy_allowed_scopes, o.policy_allowed_ips,
+              p.rate_limit AS project_rate_limit, p.rate_window_seconds AS project_rate_window_seconds, p.monthly_quota AS project_monthly_quota
          FROM api_key k JOIN account c ON c.id = k.account_id
+         JOIN project p ON p.id = k.project_id
          JOIN organisation o ON o.id = k.organisation_id
          JOIN organisation_member om ON om.organisation_id = k.organisation_id AND om.role = 'owner'
          JOIN account a ON a.id = om.account_id`;
@@ -156,6 +165,9 @@ export function keyLookupOf(r: KeyLookupRow): ApiKeyLookup {
     policyRequireIpAllowlist: r.policy_require_ip_allowlist,
     policyAllowedScopes: r.policy_allowed_scopes,
     policyAllowedIps: r.policy_allowed_ips,
+    projectRateLimit: r.project_rate_limit,
+    projectRateWindowSeconds: r.project_rate_window_seconds,
+    projectMonthlyQuota: r.project_monthly_quota,
   };
 }
 
@@ -269,6 +281,24 @@ export class ApiKeyRepository {
   /** {@link countActive} over an organisation: the plan's key cap applies to the organisation as a whole. */
   countActiveInOrganisation(organisationId: string): Promise<number> {
     return this.manager.count(ApiKeyEntity, { where: { organisationId, status: 'active', rotatedToKeyId: IsNull() } });
+  }
+
+  /** Calls per UTC day of an organisation's keys (one project's with `projectId`), with each key's project. */
+  async organisationUsage(organisationId: string, from: string, to: string, projectId?: string): Promise<(KeyUsageDay & { projectId: string })[]> {
+    const rows: { key_id: string; project_id: string; day: string; allowed: string; rate_limited: string; denied: string }[] = await this.manager.query(
+      `SELECT u.key_id, k.project_id, to_char(u.day, 'YYYY-MM-DD') AS day, u.allowed, u.rate_limited, u.denied
+         FROM api_key_usage u JOIN api_key k ON k.id = u.key_id
+        WHERE k.organisation_id = $1 AND ($4::uuid IS NULL OR k.project_id = $4::uuid) AND u.day >= $2::date AND u.day <= $3::date`,
+      [organisationId, from, to, projectId ?? null],
+    );
+    return rows.map((r) => ({
+      keyId: r.key_id,
+      projectId: r.project_id,
+      day: r.day,
+      allowed: Number(r.allowed),
+      rateLimited: Number(r.rate_limited),
+      denied: Number(r.denied),
+    }));
   }
 
   /** An organisation's keys, newest first. */

@@ -101,10 +101,11 @@ export async function renderOrganisation(ctx) {
   const reload = () =>
     keepFocus(async () => {
       const org = await get(`/api/orgs/${enc(id)}`);
-      const [{ members }, policy, { keys }, invitations] = await Promise.all([
+      const [{ members }, policy, { keys }, { projects }, invitations] = await Promise.all([
         get(`/api/orgs/${enc(id)}/members`),
         get(`/api/orgs/${enc(id)}/policy`),
         get(`/api/orgs/${enc(id)}/keys`),
+        get(`/api/orgs/${enc(id)}/projects`),
         manages(org.role) ? get(`/api/orgs/${enc(id)}/invitations`).then((r) => r.invitations) : Promise.resolve(null),
       ]);
       const me = ctx.app.me.id;
@@ -116,7 +117,8 @@ export async function renderOrganisation(ctx) {
         membersCard(org, members, me, reload),
         invitations ? invitationsCard(org, invitations, reload) : null,
         policyCard(org, policy, reload),
-        keysCard(keys, members),
+        projectsCard(org, projects, reload),
+        keysCard(org, keys, members, projects, reload),
       );
     });
   await reload();
@@ -315,13 +317,134 @@ function policyCard(org, policy, reload) {
   );
 }
 
-function keysCard(keys, members) {
+function projectsCard(org, projects, reload) {
+  const rows = projects.map((p) =>
+    h(
+      'tr',
+      { dataset: { testid: 'project-row' } },
+      h('td', { class: 'wide' }, p.name),
+      h('td', { class: 'nowrap' }, p.rateLimit ? `${p.rateLimit.limit} per ${p.rateLimit.windowSeconds} s` : 'plan'),
+      h('td', { class: 'nowrap' }, p.monthlyQuota === null ? 'plan' : `${p.monthlyQuota} a month`),
+      h('td', null, String(p.activeKeys)),
+    ),
+  );
+  let form = null;
+  if (manages(org.role)) {
+    const name = h('input', { name: 'name', maxlength: 100, required: true, dataset: { testid: 'project-name' } });
+    const quota = h('input', { name: 'monthlyQuota', type: 'number', min: 0, inputmode: 'numeric', dataset: { testid: 'project-quota' } });
+    const general = h('div', { class: 'form-general' });
+    form = h(
+      'form',
+      {
+        novalidate: true,
+        onsubmit: async (ev) => {
+          ev.preventDefault();
+          clearFieldErrors(form);
+          const body = { name: name.value.trim() };
+          if (quota.value.trim()) body.monthlyQuota = Number(quota.value);
+          try {
+            const p = await post(`/api/orgs/${enc(org.id)}/projects`, body);
+            toast(`Project ${p.name} created.`);
+            await reload();
+          } catch (err) {
+            showFieldErrors(form, err, general);
+          }
+        },
+      },
+      field('New project', name, { pointer: '/name' }),
+      field('Monthly quota (optional)', quota, { pointer: '/monthlyQuota', hint: 'Calls a month over all the project’s keys, below the plan’s.' }),
+      general,
+      h('div', { class: 'dialog-actions' }, h('button', { class: 'btn btn-secondary', type: 'submit', dataset: { testid: 'project-submit' } }, 'Add project')),
+    );
+  }
+  return h(
+    'section',
+    { class: 'card', dataset: { testid: 'projects-card' } },
+    h('h2', null, 'Projects'),
+    table(['Project', 'Rate limit', 'Monthly quota', 'Active keys'], rows, { testid: 'projects-table' }),
+    form,
+  );
+}
+
+function openNewKey(org, projects, reload) {
+  let createdKey = null;
+  openDialog({
+    title: 'New key',
+    testid: 'org-key-dialog',
+    wide: true,
+    onClose: () => {
+      createdKey = null;
+      void reload();
+    },
+    render: (close, { setTitle, body }) => {
+      const label = h('input', { name: 'label', maxlength: 100, required: true, dataset: { testid: 'org-key-label' } });
+      const project = h(
+        'select',
+        { name: 'projectId', dataset: { testid: 'org-key-project' } },
+        projects.map((p) => h('option', { value: p.id }, p.name)),
+      );
+      const kind = h(
+        'select',
+        { name: 'kind', dataset: { testid: 'org-key-kind' } },
+        h('option', { value: 'personal' }, 'personal (yours)'),
+        h('option', { value: 'service' }, 'service (the project’s)'),
+      );
+      const days = h('input', { name: 'expiresAt', type: 'number', min: 1, max: 3650, inputmode: 'numeric', dataset: { testid: 'org-key-days' } });
+      const ips = h('input', { name: 'allowedIps', placeholder: 'e.g. 10.0.0.0/8', dataset: { testid: 'org-key-ips' } });
+      const general = h('div', { class: 'form-general' });
+      const form = h(
+        'form',
+        {
+          novalidate: true,
+          onsubmit: async (ev) => {
+            ev.preventDefault();
+            clearFieldErrors(form);
+            const req = { label: label.value.trim(), projectId: project.value, kind: kind.value };
+            if (days.value.trim()) req.expiresAt = new Date(Date.now() + Number(days.value) * 86_400_000).toISOString();
+            const list = ips.value
+              .split(/[\s,]+/)
+              .map((x) => x.trim())
+              .filter(Boolean);
+            if (list.length) req.allowedIps = list;
+            try {
+              const created = await post(`/api/orgs/${enc(org.id)}/keys`, req);
+              createdKey = created.key;
+              setTitle('Your new API key');
+              const panel = showOnce(created, () => createdKey, close);
+              mount(body, panel.el);
+              panel.focus();
+            } catch (err) {
+              showFieldErrors(form, err, general);
+            }
+          },
+        },
+        field('Label', label, { pointer: '/label' }),
+        field('Project', project, { pointer: '/projectId' }),
+        field('Kind', kind, { pointer: '/kind', hint: 'A personal key is revoked when you leave; a service key stays with the project.' }),
+        field('Expires in (days, optional)', days, { pointer: '/expiresAt' }),
+        field('IP allowlist (optional)', ips, { pointer: '/allowedIps' }),
+        general,
+        h(
+          'div',
+          { class: 'dialog-actions' },
+          button('Cancel', close),
+          h('button', { class: 'btn btn-primary', type: 'submit', dataset: { testid: 'org-key-submit' } }, 'Create key'),
+        ),
+      );
+      return form;
+    },
+  });
+}
+
+function keysCard(org, keys, members, projects, reload) {
   const emailOf = new Map(members.map((m) => [m.accountId, m.email]));
+  const projectName = new Map(projects.map((p) => [p.id, p.name]));
   const rows = keys.map((k) =>
     h(
       'tr',
       { dataset: { keyId: k.id, testid: 'org-key-row' } },
       h('td', { class: 'wide' }, k.label, h('div', { class: 'muted small' }, h('code', null, k.hint))),
+      h('td', null, projectName.get(k.projectId) || ''),
       h('td', null, statusBadge(k.status)),
       h('td', null, k.kind === 'service' ? badge('service', 'info') : emailOf.get(k.createdBy) || 'former member'),
       h('td', { class: 'nowrap' }, dateTime(k.createdAt)),
