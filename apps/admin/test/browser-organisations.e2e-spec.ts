@@ -1,7 +1,8 @@
 /**
  * Organisations in the dashboard (Debian's Chromium through playwright-core, real admin app and database), at laptop and
  * phone sizes: the owner invites a member from the organisation page; the member opens the invitation link signed out,
- * signs in and accepts; the owner sets the key policy (non-compliant keys counted), changes the member's role and
+ * signs in and accepts; the owner sets the key policy (non-compliant keys counted), adds a project and a service key in
+ * it (the policy's rules shown on the form until it complies), changes the member's role and
  * removes them (their key revoked). axe-core and the layout checks run on each screen.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -36,7 +37,7 @@ suite('dashboard: organisations', () => {
   };
 
   for (const size of [DESKTOP, PHONE] as ScreenSize[]) {
-    it(`${size.name}: invite, accept through the link, key policy, role change and removal`, async () => {
+    it(`${size.name}: invite, accept through the link, key policy, a project and a service key, role change and removal`, async () => {
       const owner = await signedUpUser(admin, `org-owner-${size.name}`);
       const member = await signedUpUser(admin, `org-member-${size.name}`);
       const org = (await owner.client.post('/api/orgs', { name: `Oncology ${size.name}` })).body;

@@ -20,6 +20,7 @@ import {
   table,
   toast,
 } from '../ui.js';
+import { showOnce } from './keys-page.js';
 
 const ROLE_TONES = { owner: 'info', admin: 'ok', developer: 'neutral', viewer: 'neutral' };
 const ASSIGNABLE = ['admin', 'developer', 'viewer'];
@@ -453,9 +454,14 @@ function keysCard(org, keys, members, projects, reload) {
   return h(
     'section',
     { class: 'card card-flush', dataset: { testid: 'org-keys-card' } },
-    h('h2', { class: 'card-pad' }, 'Keys'),
+    h(
+      'div',
+      { class: 'card-head card-pad' },
+      h('h2', null, 'Keys'),
+      org.role !== 'viewer' ? button('New key', () => openNewKey(org, projects, reload), { kind: 'primary', dataset: { testid: 'org-new-key' } }) : null,
+    ),
     keys.length
-      ? table(['Key', 'Status', 'Made by', 'Created'], rows, { testid: 'org-keys-table' })
+      ? table(['Key', 'Project', 'Status', 'Made by', 'Created'], rows, { testid: 'org-keys-table' })
       : emptyState('No keys yet', 'Members with the developer role or above create keys.'),
   );
 }
