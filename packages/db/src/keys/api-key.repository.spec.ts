@@ -89,6 +89,7 @@ describe('ApiKeyRepository (real PostgreSQL)', () => {
     await ds.query(`UPDATE organisation SET policy_max_key_lifetime_seconds = 86400, policy_allowed_scopes = '{drugs:read}', policy_allowed_ips = '{10.0.0.0/8}' WHERE id = $1`, [
       org,
     ]);
+    await ds.query(`UPDATE project SET rate_limit = 50, rate_window_seconds = 60, monthly_quota = 1000 WHERE id = $1`, [project]);
     const fields = {
       accountId: member,
       organisationId: org,

@@ -62,6 +62,8 @@ describe('AddOrganisations1763701400000 (real PostgreSQL)', () => {
         // Down restores the old shape.
         const q = after.createQueryRunner();
         try {
+          // Later migrations first (they depend on the project table).
+          for (const M of MIGRATIONS.slice(MIGRATIONS.indexOf(AddOrganisations1763701400000) + 1).reverse()) await new M().down(q);
           await new AddOrganisations1763701400000().down(q);
           const cols = await after.query(
             `SELECT column_name FROM information_schema.columns WHERE table_name = 'api_key' AND column_name IN ('organisation_id', 'project_id', 'kind')`,
