@@ -128,6 +128,16 @@ suite('dashboard: organisations', () => {
         await serviceRow.waitFor();
         expect(await serviceRow.textContent()).toMatch(/Dispensing.*active.*service/);
 
+        // Activity by project: the usage table and the audit log narrow to the chosen project.
+        const activity = page.getByTestId('activity-card');
+        await activity.getByTestId('usage-project-row').first().waitFor();
+        expect(await activity.getByTestId('usage-project-row').count()).toBe(2);
+        await activity.getByTestId('activity-project').selectOption({ label: 'Dispensing' });
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid=usage-project-row]').length === 1);
+        const actions = await activity.getByTestId('audit-row').locator('code').allTextContents();
+        expect(new Set(actions)).toEqual(new Set(['project.create', 'key.create']));
+        await clean(page);
+
         // Role change, then removal through the confirmation dialog: the member's key is revoked.
         const memberRow = page.locator(`[data-account-id="${member.id}"]`);
         await memberRow.getByTestId('member-role').selectOption('viewer');

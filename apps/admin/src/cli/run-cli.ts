@@ -9,6 +9,7 @@ import { CliModule } from './cli.module';
 import { CliUsageError } from './cli-usage.error';
 import { keysCreate, keysExposed, keysList, keysRevoke, keysRoll, keysRollOptions } from './key-commands';
 import { ORGS_USAGE, orgsCreate, orgsInvitations, orgsInvite, orgsList, orgsMembers, orgsPolicy, orgsRemoveMember, orgsTransfer } from './org-commands';
+import { ORG_ACTIVITY_USAGE, orgsAudit, orgsUsage } from './org-activity-commands';
 import { PROJECTS_USAGE, projectsCreate, projectsList, projectsUpdate } from './project-commands';
 import { USAGE_TAGS_USAGE, usageTags, usageTagsOptions } from './usage-commands';
 import { AUDIT_EXPORT_USAGE, AUDIT_VERIFY_USAGE, auditExport, auditVerify } from './audit-commands';
@@ -53,6 +54,8 @@ const APP_COMMANDS: Record<string, { usage: string; run: AppCommand; check?: (ar
   'orgs remove-member': { usage: ORGS_USAGE.remove, run: orgsRemoveMember },
   'orgs transfer': { usage: ORGS_USAGE.transfer, run: orgsTransfer },
   'orgs policy': { usage: ORGS_USAGE.policy, run: orgsPolicy },
+  'orgs usage': { usage: ORG_ACTIVITY_USAGE.usage, run: orgsUsage },
+  'orgs audit': { usage: ORG_ACTIVITY_USAGE.audit, run: orgsAudit },
   'projects list': { usage: PROJECTS_USAGE.list, run: projectsList },
   'projects create': { usage: PROJECTS_USAGE.create, run: projectsCreate },
   'projects update': { usage: PROJECTS_USAGE.update, run: projectsUpdate },

@@ -123,16 +123,17 @@ export interface KeyLookupRow {
 
 /**
  * Columns and join every key lookup reads (by hash here, by CDS issuer in `CdsRepository`); append a WHERE. Plan and
- * quota are the organisation owner's (`a`); a personal key also stops when the member who made it (`c`) is suspended.
+ * quota are the organisation owner's (`a`); a personal key also stops when the member who made it (`mk`) is suspended.
+ * Aliases `c` and the like are left to callers that append joins (`CdsRepository` joins `cds_client c`).
  */
 export const KEY_LOOKUP_SQL = `SELECT k.id, a.id AS account_id, k.account_id AS creator_account_id, k.organisation_id, k.project_id, k.kind, k.created_at,
               k.hint, k.status, k.expires_at, k.scopes, k.allowed_ips, k.rate_limit, k.rate_window_seconds, k.usage_tag,
               k.rotated_to_key_id, k.rotation_grace_ends_at,
-              CASE WHEN a.status = 'suspended' OR (k.kind = 'personal' AND c.status = 'suspended') THEN 'suspended' ELSE 'active' END AS account_status,
+              CASE WHEN a.status = 'suspended' OR (k.kind = 'personal' AND mk.status = 'suspended') THEN 'suspended' ELSE 'active' END AS account_status,
               a.plan, a.trial_plan, a.trial_ends_at,
               o.policy_max_key_lifetime_seconds, o.policy_require_ip_allowlist, o.policy_allowed_scopes, o.policy_allowed_ips,
               p.rate_limit AS project_rate_limit, p.rate_window_seconds AS project_rate_window_seconds, p.monthly_quota AS project_monthly_quota
-         FROM api_key k JOIN account c ON c.id = k.account_id
+         FROM api_key k JOIN account mk ON mk.id = k.account_id
          JOIN project p ON p.id = k.project_id
          JOIN organisation o ON o.id = k.organisation_id
          JOIN organisation_member om ON om.organisation_id = k.organisation_id AND om.role = 'owner'

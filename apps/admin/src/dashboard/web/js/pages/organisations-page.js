@@ -120,6 +120,7 @@ export async function renderOrganisation(ctx) {
         policyCard(org, policy, reload),
         projectsCard(org, projects, reload),
         keysCard(org, keys, members, projects, reload),
+        activityCard(org, projects),
       );
     });
   await reload();
@@ -464,6 +465,53 @@ function keysCard(org, keys, members, projects, reload) {
       ? table(['Key', 'Project', 'Status', 'Made by', 'Created'], rows, { testid: 'org-keys-table' })
       : emptyState('No keys yet', 'Members with the developer role or above create keys.'),
   );
+}
+
+/** Usage (per project, and per day) and the audit log of the organisation, for all projects or one. */
+function activityCard(org, projects) {
+  const holder = h('div', null, spinner());
+  const select = h(
+    'select',
+    { 'aria-label': 'Project', dataset: { testid: 'activity-project' }, onchange: () => void load() },
+    h('option', { value: '' }, 'All projects'),
+    projects.map((p) => h('option', { value: p.id }, p.name)),
+  );
+  const load = async () => {
+    const filter = select.value ? `&projectId=${enc(select.value)}` : '';
+    try {
+      const [usage, audit] = await Promise.all([get(`/api/orgs/${enc(org.id)}/usage?days=30${filter}`), get(`/api/orgs/${enc(org.id)}/audit?limit=20${filter}`)]);
+      const usageRows = usage.projects.map((p) =>
+        h(
+          'tr',
+          { dataset: { testid: 'usage-project-row' } },
+          h('td', { class: 'wide' }, p.name),
+          h('td', null, String(p.allowed)),
+          h('td', null, String(p.rateLimited)),
+          h('td', null, String(p.denied)),
+        ),
+      );
+      const auditRows = audit.events.map((e) =>
+        h(
+          'tr',
+          { dataset: { testid: 'audit-row' } },
+          h('td', { class: 'nowrap' }, dateTime(e.createdAt)),
+          h('td', null, h('code', null, e.action)),
+          h('td', { class: 'wide' }, e.actor.label || e.actor.type),
+        ),
+      );
+      mount(
+        holder,
+        h('h3', null, `Calls in the last 30 days (${usage.from} to ${usage.to}, UTC)`),
+        table(['Project', 'Allowed', 'Rate-limited', 'Denied'], usageRows, { testid: 'usage-projects-table' }),
+        h('h3', null, `Audit log (${audit.total} event${audit.total === 1 ? '' : 's'}, newest first)`),
+        auditRows.length ? table(['When', 'Action', 'By'], auditRows, { testid: 'org-audit-table' }) : emptyState('No events', null),
+      );
+    } catch (err) {
+      mount(holder, h('div', { class: 'alert alert-error', role: 'alert' }, err.message));
+    }
+  };
+  void load();
+  return h('section', { class: 'card', dataset: { testid: 'activity-card' } }, h('div', { class: 'card-head' }, h('h2', null, 'Activity'), select), holder);
 }
 
 async function remove(org, m, reload) {
