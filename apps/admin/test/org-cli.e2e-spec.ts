@@ -97,8 +97,8 @@ describe('operator CLI: organisations', () => {
     const usage = json('orgs', 'usage', org.id, '--project', project.id, '--days', '7');
     expect(usage).toMatchObject({ projectId: project.id, projects: [{ projectId: project.id, name: 'Dispensing', allowed: 0 }] });
     expect(usage.days).toHaveLength(7);
-    const audit = json('orgs', 'audit', org.id, '--project', project.id);
-    expect(audit.events.map((e: { action: string }) => e.action).sort()).toEqual(['key.create', 'project.create', 'project.update']);
+    const projectAudit = json('orgs', 'audit', org.id, '--project', project.id);
+    expect(projectAudit.events.map((e: { action: string }) => e.action).sort()).toEqual(['key.create', 'project.create', 'project.update']);
 
     expect(json('orgs', 'transfer', org.id, '--to', 'dev@example.org')).toMatchObject({ owner: { email: 'dev@example.org' } });
     const removed = json('orgs', 'remove-member', org.id, '--email', 'boss@example.org');
