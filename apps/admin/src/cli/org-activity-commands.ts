@@ -11,7 +11,7 @@ export const ORG_ACTIVITY_USAGE = {
   audit: 'orgs audit ORG [--project P] [--limit N]             the organisation’s audit events, newest first',
 } as const;
 
-const flag = (args: ParsedArgs, name: string) => (typeof args.flags[name] === 'string' ? (args.flags[name] as string) : undefined);
+const flag = (args: ParsedArgs, name: string) => (typeof args.flags[name] === 'string' ? args.flags[name] : undefined);
 
 export async function orgsUsage(app: INestApplicationContext, args: ParsedArgs) {
   const org = args.positional[0];
