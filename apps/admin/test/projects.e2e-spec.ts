@@ -73,11 +73,29 @@ describe('/api/orgs/:orgId/projects: projects, service keys, usage and audit by 
     expect(removed.body.revokedKeyIds).toEqual([personal.body.id]);
     const rows = await sql<{ id: string; status: string }>(`SELECT id, status FROM api_key WHERE id = ANY($1::uuid[]) ORDER BY label`, [[svc.body.id, personal.body.id]]);
     expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [svc.body.id]: 'active', [personal.body.id]: 'revoked' });
+    // Its maker, gone, has no hold on it: the personal routes reach only personal keys of a current member.
+    expectProblem(await dev.client.get(`/api/keys/${svc.body.id}`), 404, 'not_found');
+    expectProblem(await dev.client.post(`/api/keys/${svc.body.id}/roll`, { gracePeriodSeconds: 60 }), 404, 'not_found');
+    expectProblem(await dev.client.post(`/api/keys/${svc.body.id}/revoke`), 404, 'not_found');
+    expectProblem(await dev.client.get(`/api/keys/${svc.body.id}/cds-client`), 404, 'not_found');
+    expect((await dev.client.get('/api/keys')).body.keys.map((k: { id: string }) => k.id)).not.toContain(svc.body.id);
     // The owner manages the service key after its maker left.
     expect((await owner.client.post(`/api/orgs/${org}/keys/${svc.body.id}/roll`, { gracePeriodSeconds: 60 })).body.successor).toMatchObject({
       kind: 'service',
       projectId: project.id,
     });
+  });
+
+  it('a member demoted to viewer can no longer change their own personal key (the matrix holds on /api/keys too)', async () => {
+    expect((await owner.client.patch(`/api/orgs/${org}/members/${viewer.id}`, { role: 'developer' })).status).toBe(200);
+    const key = await viewer.client.post(`/api/orgs/${org}/keys`, { label: 'briefly a developer' });
+    expect(key.status).toBe(201);
+    expect((await owner.client.patch(`/api/orgs/${org}/members/${viewer.id}`, { role: 'viewer' })).status).toBe(200);
+    expect((await viewer.client.get(`/api/keys/${key.body.id}`)).status).toBe(200);
+    expectProblem(await viewer.client.post(`/api/keys/${key.body.id}/revoke`), 403, 'org_permission_denied');
+    expectProblem(await viewer.client.patch(`/api/keys/${key.body.id}`, { label: 'renamed' }), 403, 'org_permission_denied');
+    expectProblem(await viewer.client.post(`/api/orgs/${org}/keys/${key.body.id}/roll`, { gracePeriodSeconds: 0 }), 403, 'org_permission_denied');
+    expect((await owner.client.post(`/api/orgs/${org}/keys/${key.body.id}/revoke`)).body.status).toBe('revoked');
   });
 
   it('usage and audit filter by project', async () => {

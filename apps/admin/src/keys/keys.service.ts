@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { allowlistErrors, generateApiKey, hashApiKey, keyHint, orgPolicyViolations, type OrgPolicyKeyFacts } from '@vigil/auth';
+import { allowlistErrors, generateApiKey, hashApiKey, keyHint, orgMay, orgPolicyViolations, type OrgPolicyKeyFacts } from '@vigil/auth';
 import {
   type ApiKeyResponse,
   type ApiKeyRotation,
@@ -112,7 +112,12 @@ export class KeysService {
   /** The keys an account made (in every organisation), or with `organisationId` all of one organisation's keys. */
   async list(scope: KeyScope & { accountId: string | null }): Promise<ApiKeyResponse[]> {
     const repo = new ApiKeyRepository(this.dataSource);
-    const keys = scope.organisationId ? await repo.listByOrganisation(scope.organisationId) : scope.accountId ? await repo.listByAccount(scope.accountId) : [];
+    // An account's own list: its personal keys (service keys belong to their project, listed under the organisation).
+    const keys = scope.organisationId
+      ? await repo.listByOrganisation(scope.organisationId)
+      : scope.accountId
+        ? (await repo.listByAccount(scope.accountId)).filter((k) => k.kind === 'personal')
+        : [];
     const owners = new Map<string, AccountEntity>();
     for (const orgId of new Set(keys.map((k) => k.organisationId))) owners.set(orgId, await this.ownerOf(this.dataSource.manager, orgId));
     const byId = new Map(keys.map((k) => [k.id, k]));
@@ -300,7 +305,22 @@ export class KeysService {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ProblemException('NotFound', { detail: 'Key not found.' });
     const key = await new ApiKeyRepository(m).findById(id, scope.accountId, lock);
     if (!key || (scope.organisationId && key.organisationId !== scope.organisationId)) throw new ProblemException('NotFound', { detail: 'Key not found.' });
+    if (scope.accountId && !scope.organisationId) await this.checkMakerMayManage(m, key, scope.accountId, lock);
     return { key, account: await this.ownerOf(m, key.organisationId) };
+  }
+
+  /**
+   * The personal routes (`/api/keys/:id`, the key's CDS client) reach only the maker's personal keys, and only while the
+   * maker is a member of the key's organisation: a service key belongs to its project (managed under `/api/orgs`), and
+   * someone who left keeps no hold on it. A change (`lock`) also needs a role that may manage its own keys.
+   */
+  private async checkMakerMayManage(m: EntityManager, key: ApiKeyEntity, accountId: string, change: boolean): Promise<void> {
+    if (key.kind !== 'personal') throw new ProblemException('NotFound', { detail: 'Key not found.' });
+    const member = await m.findOne(OrganisationMemberEntity, { where: { organisationId: key.organisationId, accountId } });
+    if (!member) throw new ProblemException('NotFound', { detail: 'Key not found.' });
+    if (change && !orgMay(member.role, 'keys.manage_own')) {
+      throw new ProblemException('OrgPermissionDenied', { detail: `A ${member.role} of the key's organisation may not change keys, their own included.` });
+    }
   }
 
   /** The organisation's owner: the account whose plan and quota its keys use. */
