@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
-import { type SpawnedApp, spawnApp, vigilCli } from '@vigil/testing';
+import { type SpawnedApp, spawnApp, vigilCli, withPgClient } from '@vigil/testing';
 
 /**
  * Organisations as deployed: two API instances and the admin app on one database. A key-policy change and a member's
@@ -109,6 +109,42 @@ describe('organisation key policy and member removal across API instances', () =
     console.log(`policy-to-enforcement across two API instances:\n${timings.join('\n')}`);
     await setPolicy({});
     await bothAnswer(ownerKey, 'ok', performance.now());
+  });
+
+  it('suspending a member stops their personal key on both instances at once; the organisation’s other keys keep working', async () => {
+    const t0 = performance.now();
+    vigilCli(['accounts', 'suspend', '--email', devEmail], env);
+    await bothAnswer(devKey, '403 account_suspended', t0);
+    expect(await check(apiA, ownerKey)).toBe('ok');
+    vigilCli(['accounts', 'reactivate', '--email', devEmail], env);
+    await bothAnswer(devKey, 'ok', performance.now());
+  });
+
+  it('an ownership transfer moves the organisation’s keys to the new owner’s plan on both instances within 1 s', async () => {
+    const limit = async (api: SpawnedApp) =>
+      ((await (await fetch(`${api.url}/v1/key`, { headers: { 'x-api-key': ownerKey } })).json()) as { rateLimit: { limit: number } }).rateLimit.limit;
+    // The developer has no trial: the Free plan (60/min); the owner is on the Pro trial (600/min).
+    await withPgClient(db.url, (c) => c.query(`UPDATE account SET trial_plan = NULL, trial_ends_at = NULL WHERE email = $1`, [devEmail]));
+    expect([await limit(apiA), await limit(apiB)]).toEqual([600, 600]);
+    const members = (await owner.call('GET', `/api/orgs/${org}/members`)).body.members as { accountId: string; email: string }[];
+    const t0 = performance.now();
+    const moved = await owner.call('POST', `/api/orgs/${org}/transfer-ownership`, { accountId: members.find((m) => m.email === devEmail)!.accountId });
+    expect(moved.body).toMatchObject({ owner: { email: devEmail }, role: 'admin' });
+    const seen = await Promise.all(
+      [apiA, apiB].map(async (api) => {
+        while ((await limit(api)) !== 60) if (performance.now() - t0 > 1000) throw new Error('the new owner’s plan is not in force after 1 s');
+        return performance.now() - t0;
+      }),
+    );
+    console.log(`transfer-to-new-plan: A ${seen[0].toFixed(0)} ms, B ${seen[1].toFixed(0)} ms`);
+    // Back, so the removal below is the owner's.
+    const ownerId = members.find((m) => m.email === ownerEmail)!.accountId;
+    expect((await dev.call('POST', `/api/orgs/${org}/transfer-ownership`, { accountId: ownerId })).status).toBe(200);
+    await withPgClient(db.url, async (c) =>
+      expect(
+        (await c.query(`SELECT a.email FROM organisation_member m JOIN account a ON a.id = m.account_id WHERE m.organisation_id = $1 AND m.role = 'owner'`, [org])).rows,
+      ).toEqual([{ email: ownerEmail }]),
+    );
   });
 
   it('removing a member revokes their personal key on both instances within 1 s; the owner’s key keeps working', async () => {
