@@ -105,6 +105,18 @@ suite('dashboard: organisations', () => {
         await page.getByTestId('project-quota').fill('5000');
         await page.getByTestId('project-submit').click();
         await page.getByTestId('project-row').filter({ hasText: 'Dispensing' }).waitFor();
+        // Caps through the Edit dialog: above the owner's plan is refused on the field; within it, saved.
+        const projectRow = page.getByTestId('project-row').filter({ hasText: 'Dispensing' });
+        await projectRow.getByTestId('project-edit').click();
+        const edit = page.getByTestId('project-dialog');
+        await edit.getByTestId('project-edit-limit').fill('100000');
+        await edit.getByTestId('project-edit-submit').click();
+        await edit.getByText('must not exceed', { exact: false }).first().waitFor();
+        await clean(page);
+        await edit.getByTestId('project-edit-limit').fill('30');
+        await edit.getByTestId('project-edit-submit').click();
+        await edit.waitFor({ state: 'detached' });
+        await page.getByTestId('project-row').filter({ hasText: '30 per 60 s' }).waitFor();
         await page.getByTestId('org-new-key').click();
         const dialog = page.getByTestId('org-key-dialog');
         await dialog.waitFor();
@@ -135,7 +147,7 @@ suite('dashboard: organisations', () => {
         await activity.getByTestId('activity-project').selectOption({ label: 'Dispensing' });
         await page.waitForFunction(() => document.querySelectorAll('[data-testid=usage-project-row]').length === 1);
         const actions = await activity.getByTestId('audit-row').locator('code').allTextContents();
-        expect(new Set(actions)).toEqual(new Set(['project.create', 'key.create']));
+        expect(new Set(actions)).toEqual(new Set(['project.create', 'project.update', 'key.create']));
         await clean(page);
 
         // Role change, then removal through the confirmation dialog: the member's key is revoked.

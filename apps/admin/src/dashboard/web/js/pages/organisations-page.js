@@ -328,6 +328,20 @@ function projectsCard(org, projects, reload) {
       h('td', { class: 'nowrap' }, p.rateLimit ? `${p.rateLimit.limit} per ${p.rateLimit.windowSeconds} s` : 'plan'),
       h('td', { class: 'nowrap' }, p.monthlyQuota === null ? 'plan' : `${p.monthlyQuota} a month`),
       h('td', null, String(p.activeKeys)),
+      manages(org.role)
+        ? h(
+            'td',
+            { class: 'actions' },
+            h(
+              'div',
+              { class: 'action-stack' },
+              button('Edit', () => openProjectEdit(org, p, reload), { kind: 'ghost', 'aria-label': `Edit ${p.name}`, dataset: { testid: 'project-edit' } }),
+              p.activeKeys === 0
+                ? button('Delete', () => deleteProject(org, p, reload), { kind: 'ghost-danger', 'aria-label': `Delete ${p.name}`, dataset: { testid: 'project-delete' } })
+                : null,
+            ),
+          )
+        : null,
     ),
   );
   let form = null;
@@ -363,9 +377,87 @@ function projectsCard(org, projects, reload) {
     'section',
     { class: 'card', dataset: { testid: 'projects-card' } },
     h('h2', null, 'Projects'),
-    table(['Project', 'Rate limit', 'Monthly quota', 'Active keys'], rows, { testid: 'projects-table' }),
+    table(['Project', 'Rate limit', 'Monthly quota', 'Active keys', ...(manages(org.role) ? [{ label: 'Actions', class: 'actions', hidden: true }] : [])], rows, {
+      testid: 'projects-table',
+    }),
     form,
   );
+}
+
+/** Name and caps of a project; an empty field removes that cap (the plan's applies). */
+function openProjectEdit(org, p, reload) {
+  openDialog({
+    title: `Edit ${p.name}`,
+    testid: 'project-dialog',
+    render: (close) => {
+      const name = h('input', { name: 'name', maxlength: 100, value: p.name, dataset: { testid: 'project-edit-name' } });
+      const limit = h('input', {
+        name: 'limit',
+        type: 'number',
+        min: 1,
+        inputmode: 'numeric',
+        value: p.rateLimit ? String(p.rateLimit.limit) : '',
+        dataset: { testid: 'project-edit-limit' },
+      });
+      const window = h('input', { name: 'window', type: 'number', min: 1, max: 86400, inputmode: 'numeric', value: p.rateLimit ? String(p.rateLimit.windowSeconds) : '60' });
+      const quota = h('input', {
+        name: 'monthlyQuota',
+        type: 'number',
+        min: 0,
+        inputmode: 'numeric',
+        value: p.monthlyQuota === null ? '' : String(p.monthlyQuota),
+        dataset: { testid: 'project-edit-quota' },
+      });
+      const general = h('div', { class: 'form-general' });
+      const form = h(
+        'form',
+        {
+          novalidate: true,
+          onsubmit: async (ev) => {
+            ev.preventDefault();
+            clearFieldErrors(form);
+            const body = {
+              name: name.value.trim(),
+              rateLimit: limit.value.trim() ? { limit: Number(limit.value), windowSeconds: Number(window.value || 60) } : null,
+              monthlyQuota: quota.value.trim() ? Number(quota.value) : null,
+            };
+            try {
+              await patch(`/api/orgs/${enc(org.id)}/projects/${enc(p.id)}`, body);
+              close();
+              toast(`${body.name} saved.`);
+              await reload();
+            } catch (err) {
+              showFieldErrors(form, err, general);
+            }
+          },
+        },
+        field('Name', name, { pointer: '/name' }),
+        field('Requests per window, over all its keys (optional)', limit, { pointer: '/rateLimit', hint: 'Empty = the plan’s limit per key only.' }),
+        field('Window (seconds)', window, { pointer: '/rateLimit/windowSeconds' }),
+        field('Monthly quota (optional)', quota, { pointer: '/monthlyQuota', hint: 'Empty = the plan’s quota only.' }),
+        general,
+        h(
+          'div',
+          { class: 'dialog-actions' },
+          button('Cancel', close),
+          h('button', { class: 'btn btn-primary', type: 'submit', dataset: { testid: 'project-edit-submit' } }, 'Save'),
+        ),
+      );
+      return form;
+    },
+  });
+}
+
+async function deleteProject(org, p, reload) {
+  const ok = await confirmDialog({ title: 'Delete project?', message: h('p', null, `Delete ${p.name}? It has no keys.`), confirmLabel: 'Delete project' });
+  if (!ok) return;
+  try {
+    await del(`/api/orgs/${enc(org.id)}/projects/${enc(p.id)}`);
+    toast(`${p.name} deleted.`);
+  } catch (err) {
+    toast(err.message, 'error');
+  }
+  await reload();
 }
 
 function openNewKey(org, projects, reload) {
