@@ -109,7 +109,7 @@ export class KeysService {
     return { ...this.view(entity, account), key };
   }
 
-  /** The keys an account made (in every organisation), or with `organisationId` all of one organisation's keys. */
+  /** The personal keys an account made (in every organisation), or with `organisationId` all of one organisation's keys. */
   async list(scope: KeyScope & { accountId: string | null }): Promise<ApiKeyResponse[]> {
     const repo = new ApiKeyRepository(this.dataSource);
     // An account's own list: its personal keys (service keys belong to their project, listed under the organisation).
