@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { DatabaseModule, HealthModule, MetricsModule, RedisModule } from '@vigil/platform';
 import { AccountsModule } from './accounts/accounts.module';
+import { OrganisationsModule } from './organisations/organisations.module';
 import { KeysModule } from './keys/keys.module';
 import { KeyRotationModule } from './keys/key-rotation.module';
 import { SessionsModule } from './sessions/sessions.module';
@@ -24,6 +25,7 @@ export class AppModule {
         SessionsModule,
         KeysModule,
         KeyRotationModule,
+        OrganisationsModule,
         WebhooksModule,
         DashboardModule,
       ],

@@ -69,7 +69,29 @@ suite('dashboard layout and accessibility at laptop and phone sizes', () => {
     { name: 'forgot-password', who: 'anon', open: (p) => go(p, 'forgot-password', '[data-testid=submit]') },
     { name: 'reset-password', who: 'anon', open: (p) => go(p, `reset-password/${'ab'.repeat(32)}`, '[data-testid=password]') },
     { name: 'verify-email-invalid', who: 'anon', open: (p) => go(p, `verify-email/${'cd'.repeat(32)}`, '[data-testid=link-invalid]') },
+    { name: 'invite-invalid', who: 'anon', open: (p) => go(p, `invite/${'ef'.repeat(32)}`, '[data-testid=link-invalid]') },
     { name: 'keys', who: 'user', open: (p) => go(p, 'keys', '[data-testid=key-row]') },
+    { name: 'organisations', who: 'user', open: (p) => go(p, 'orgs', '[data-testid=org-row]') },
+    {
+      name: 'organisation',
+      who: 'user',
+      open: async (p) => {
+        await go(p, 'orgs', '[data-testid=org-row]');
+        await p.getByTestId('org-link').first().click();
+        await p.getByTestId('policy-card').waitFor();
+      },
+    },
+    {
+      name: 'organisation-new-key-dialog',
+      who: 'user',
+      open: async (p) => {
+        await go(p, 'orgs', '[data-testid=org-row]');
+        await p.getByTestId('org-link').first().click();
+        await p.getByTestId('org-new-key').click();
+        await p.getByTestId('org-key-dialog').waitFor();
+      },
+      close: (p) => p.getByTestId('org-key-dialog').getByRole('button', { name: 'Cancel' }).click(),
+    },
     {
       name: 'keys-menu-open',
       who: 'user',

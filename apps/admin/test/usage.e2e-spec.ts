@@ -80,6 +80,14 @@ describe('GET /api/usage', () => {
     expect(r.body.month.used).toBeGreaterThanOrEqual(99999);
   });
 
+  it('month to date is the quota counter when it is ahead: an owner’s quota also counts the members’ keys', async () => {
+    const monthStart = `${utcDay(0).slice(0, 8)}01`;
+    const before = (await a.client.get('/api/usage?days=7')).body.month.used as number;
+    await withPgClient(admin.db.url, (c) => c.query(`INSERT INTO account_month_usage (account_id, month, calls) VALUES ($1, $2, $3)`, [a.id, monthStart, before + 500]));
+    const r = await a.client.get('/api/usage?days=7');
+    expect(r.body.month).toMatchObject({ used: before + 500, remaining: 1_000_000 - before - 500 });
+  });
+
   it('validates the query (problem+json pointers) and needs a session', async () => {
     for (const q of ['days=6', 'days=91', 'days=abc', 'days=7.5']) {
       const r = await a.client.get(`/api/usage?${q}`);

@@ -10,6 +10,16 @@ export { clientIp } from './network/client-ip';
 export { allowlistErrors, parseAllowlist, MAX_ALLOWED_IPS } from './network/ip-allowlist';
 export type { ApiKeyPrincipal } from './policy/api-key-principal';
 export { statusDenial, ipAllowed, missingScopes } from './policy/key-policy';
+export {
+  NO_ORG_POLICY,
+  describeSeconds,
+  orgPolicyViolations,
+  type OrgKeyPolicy,
+  type OrgPolicyKeyFacts,
+  type OrgPolicyViolation,
+  type OrgPolicyViolationKey,
+} from './policy/org-key.policy';
+export { ORG_ACTIONS, ORG_PERMISSIONS, ORG_ROLES, mayManageMember, orgMay, type OrgAction, type OrgRole } from './policy/org-permission.policy';
 export { fixedWindowDecide, type WindowDecision } from './policy/fixed-window';
 export { quotaDecide, quotaMonth, type QuotaDecision, type QuotaMonth } from './policy/monthly-quota';
 export {
@@ -17,6 +27,7 @@ export {
   USAGE_RECORDER,
   KEY_POLICY_OPTIONS,
   ACCOUNT_QUOTA,
+  PROJECT_QUOTA,
   CDS_JWT_PRINCIPALS,
   type CdsJwtPrincipalSource,
   type AccountQuota,

@@ -45,3 +45,7 @@ export * from './cds-hooks/cds-override-report.response';
 export * from './webhooks/webhook-event-type';
 export * from './webhooks/webhook-endpoint.request';
 export * from './webhooks/webhook-endpoint.response';
+export * from './organisations/organisation.request';
+export * from './organisations/organisation.response';
+export * from './organisations/project.request';
+export * from './organisations/project.response';

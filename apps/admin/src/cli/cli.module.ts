@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { DatabaseModule, RedisModule } from '@vigil/platform';
 import { AccountsModule } from '../accounts/accounts.module';
 import { CdsOverridesModule } from '../cds-overrides/cds-overrides.module';
+import { OrganisationsModule } from '../organisations/organisations.module';
 import { KeysModule } from '../keys/keys.module';
 import { UsageModule } from '../usage/usage.module';
 import { ADMIN_CONFIG } from '../config/admin-config.token';
@@ -19,6 +20,7 @@ export class CliModule {
         RedisModule.forRoot({}),
         AccountsModule,
         KeysModule,
+        OrganisationsModule,
         CdsOverridesModule,
         UsageModule,
       ],

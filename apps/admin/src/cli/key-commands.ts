@@ -35,9 +35,17 @@ export async function keysCreate(app: INestApplicationContext, args: ParsedArgs)
     expiresAt: typeof args.flags.expires === 'string' ? args.flags.expires : undefined,
     usageTag: typeof args.flags.tag === 'string' ? args.flags.tag : undefined,
   });
-  const created = await app.get(KeysService).create(account.id, dto, CLI_ACTOR);
+  // Without --org: the first organisation the account owns, its first project (as before organisations).
+  const org = typeof args.flags.org === 'string' ? args.flags.org : undefined;
+  const project = typeof args.flags.project === 'string' ? args.flags.project : undefined;
+  if (!org && (project || args.flags.service)) throw new CliUsageError('--project and --service need --org');
+  const created = await app.get(KeysService).create(account.id, dto, CLI_ACTOR, {
+    ...(org ? { organisationId: org } : {}),
+    ...(project ? { projectId: project } : {}),
+    kind: args.flags.service === true ? 'service' : 'personal',
+  });
   return {
-    human: `created key ${created.id} "${created.label}" for ${account.email}\n${created.key}\nStore it now: it is shown only once.`,
+    human: `created ${created.kind} key ${created.id} "${created.label}" for ${account.email}\n${created.key}\nStore it now: it is shown only once.`,
     json: created,
   };
 }

@@ -8,6 +8,9 @@ import { CDS_OVERRIDES_USAGE, cdsOverrides, cdsOverridesOptions } from './cds-co
 import { CliModule } from './cli.module';
 import { CliUsageError } from './cli-usage.error';
 import { keysCreate, keysExposed, keysList, keysRevoke, keysRoll, keysRollOptions } from './key-commands';
+import { ORGS_USAGE, orgsCreate, orgsInvitations, orgsInvite, orgsList, orgsMembers, orgsPolicy, orgsRemoveMember, orgsTransfer } from './org-commands';
+import { ORG_ACTIVITY_USAGE, orgsAudit, orgsUsage } from './org-activity-commands';
+import { PROJECTS_USAGE, projectsCreate, projectsList, projectsUpdate } from './project-commands';
 import { USAGE_TAGS_USAGE, usageTags, usageTagsOptions } from './usage-commands';
 import { AUDIT_EXPORT_USAGE, AUDIT_VERIFY_USAGE, auditExport, auditVerify } from './audit-commands';
 import { kbActivate, kbDiff, kbList, kbRollback } from './kb-commands';
@@ -30,7 +33,10 @@ const APP_COMMANDS: Record<string, { usage: string; run: AppCommand; check?: (ar
   'accounts reactivate': { usage: 'accounts reactivate --email E', run: (a, x) => accountsSetStatus(a, x, 'active') },
   'accounts verify': { usage: 'accounts verify --email E', run: accountsVerify },
   'accounts reset-link': { usage: 'accounts reset-link --email E', run: accountsResetLink },
-  'keys create': { usage: 'keys create --email E --label L [--scopes a,b] [--allow-ip CIDR,...] [--rate-limit N/SECONDSs] [--expires ISO] [--tag T]', run: keysCreate },
+  'keys create': {
+    usage: 'keys create --email E --label L [--scopes a,b] [--allow-ip CIDR,...] [--rate-limit N/SECONDSs] [--expires ISO] [--tag T] [--org ORG [--project P] [--service]]',
+    run: keysCreate,
+  },
   'keys list': { usage: 'keys list --email E', run: keysList },
   'keys revoke': { usage: 'keys revoke ID', run: keysRevoke },
   'keys roll': {
@@ -40,6 +46,19 @@ const APP_COMMANDS: Record<string, { usage: string; run: AppCommand; check?: (ar
     check: keysRollOptions,
   },
   'keys exposed': { usage: 'keys exposed ID|KEY [--source S] [--url U]   a leaked key: revoked at once, owner emailed, audited', run: keysExposed },
+  'orgs list': { usage: ORGS_USAGE.list, run: orgsList },
+  'orgs create': { usage: ORGS_USAGE.create, run: orgsCreate },
+  'orgs members': { usage: ORGS_USAGE.members, run: orgsMembers },
+  'orgs invite': { usage: ORGS_USAGE.invite, run: orgsInvite },
+  'orgs invitations': { usage: ORGS_USAGE.invitations, run: orgsInvitations },
+  'orgs remove-member': { usage: ORGS_USAGE.remove, run: orgsRemoveMember },
+  'orgs transfer': { usage: ORGS_USAGE.transfer, run: orgsTransfer },
+  'orgs policy': { usage: ORGS_USAGE.policy, run: orgsPolicy },
+  'orgs usage': { usage: ORG_ACTIVITY_USAGE.usage, run: orgsUsage },
+  'orgs audit': { usage: ORG_ACTIVITY_USAGE.audit, run: orgsAudit },
+  'projects list': { usage: PROJECTS_USAGE.list, run: projectsList },
+  'projects create': { usage: PROJECTS_USAGE.create, run: projectsCreate },
+  'projects update': { usage: PROJECTS_USAGE.update, run: projectsUpdate },
   'cds overrides': { usage: CDS_OVERRIDES_USAGE, run: cdsOverrides, check: cdsOverridesOptions },
   'usage tags': { usage: USAGE_TAGS_USAGE, run: usageTags, check: usageTagsOptions },
 };

@@ -1,7 +1,7 @@
 /** An email Vigil sends about an account; `link` is the one action it carries (kept apart for the no-SMTP log). */
 export interface AccountEmail {
   to: string;
-  purpose: 'verify_email' | 'reset_password' | 'already_registered' | 'key_exposed';
+  purpose: 'verify_email' | 'reset_password' | 'already_registered' | 'key_exposed' | 'org_invitation';
   subject: string;
   text: string;
   link: string;
@@ -18,7 +18,7 @@ export class AccountEmailComposer {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
   }
 
-  link(route: 'verify-email' | 'reset-password', token: string): string {
+  link(route: 'verify-email' | 'reset-password' | 'invite', token: string): string {
     return `${this.baseUrl}/#/${route}/${token}`;
   }
 
@@ -32,6 +32,20 @@ export class AccountEmailComposer {
       `The link works once and expires in ${validHours} hours. Until the address is verified, the account cannot create API keys.`,
       '',
       'If you did not sign up, ignore this email: nothing happens without the link.',
+    ]);
+  }
+
+  /** An invitation to join an organisation: accepted by a signed-in account with this address (or after signing up). */
+  invitation(to: string, token: string, organisation: string, role: string, inviter: string | null, validDays: number): AccountEmail {
+    return this.message(to, 'org_invitation', 'invite', token, `You are invited to join ${organisation} on Vigil`, (link) => [
+      `${inviter ?? 'An administrator'} invited you to join the organisation "${organisation}" on Vigil as ${role === 'admin' ? 'an' : 'a'} ${role}.`,
+      '',
+      'To accept, open this link and sign in (or sign up) with this email address:',
+      link,
+      '',
+      `The invitation expires in ${validDays} days.`,
+      '',
+      'If you do not know this organisation, ignore this email: nothing happens without the link.',
     ]);
   }
 
@@ -82,7 +96,7 @@ export class AccountEmailComposer {
   private message(
     to: string,
     purpose: AccountEmail['purpose'],
-    route: 'verify-email' | 'reset-password',
+    route: 'verify-email' | 'reset-password' | 'invite',
     token: string,
     subject: string,
     lines: (link: string) => string[],

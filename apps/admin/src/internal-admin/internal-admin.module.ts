@@ -9,14 +9,16 @@ import { AdminAuditController } from './admin-audit.controller';
 import { AdminCdsOverridesController } from './admin-cds-overrides.controller';
 import { AdminKbController } from './admin-kb.controller';
 import { AdminKeysController } from './admin-keys.controller';
+import { AdminOrganisationsController } from './admin-organisations.controller';
+import { OrganisationsModule } from '../organisations/organisations.module';
 import { AuditLogService } from './audit-log.service';
 import { KbReleasesService } from './kb-releases.service';
 import { KbStatusService } from './kb-status.service';
 
 /** The operator's JSON API under `/api/admin` (role `admin`, enforced by the global session guard). */
 @Module({
-  imports: [AccountsModule, AuditModule, KeysModule, CdsOverridesModule],
-  controllers: [AdminAccountsController, AdminKeysController, AdminAuditController, AdminKbController, AdminCdsOverridesController],
+  imports: [AccountsModule, AuditModule, KeysModule, CdsOverridesModule, OrganisationsModule],
+  controllers: [AdminAccountsController, AdminKeysController, AdminAuditController, AdminKbController, AdminCdsOverridesController, AdminOrganisationsController],
   providers: [AdminAccountsService, AuditLogService, KbStatusService, KbReleasesService],
 })
 export class InternalAdminModule {}

@@ -78,7 +78,7 @@ export class KeyExposureService {
         before: { status: wasActive ? 'active' : 'revoked' },
         after: { status: 'revoked', source: report.source, ...(report.url ? { url: report.url } : {}), revokedNow: wasActive },
       });
-      await this.webhooks.emit(m, 'key.exposed', key.accountId, {
+      await this.webhooks.emit(m, 'key.exposed', account.id, {
         ...webhookKeyData(key),
         source: report.source,
         ...(report.url ? { url: report.url } : {}),

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { allowlistErrors, generateApiKey, hashApiKey, keyHint } from '@vigil/auth';
+import { allowlistErrors, generateApiKey, hashApiKey, keyHint, orgMay, orgPolicyViolations, type OrgPolicyKeyFacts } from '@vigil/auth';
 import {
   type ApiKeyResponse,
   type ApiKeyRotation,
@@ -13,7 +13,7 @@ import {
   type UpdateApiKeyRequest,
   effectivePlanId,
 } from '@vigil/contracts';
-import { AccountEntity, type ApiKeyEntity, ApiKeyRepository, CdsRepository } from '@vigil/db';
+import { AccountEntity, type ApiKeyEntity, ApiKeyRepository, CdsRepository, OrganisationEntity, OrganisationMemberEntity, ProjectEntity } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service';
@@ -28,8 +28,15 @@ import { rotationDecision } from './key-rotation.policy';
 
 const ROLLED_SUFFIX = ' (rolled)';
 
-/** `accountId` null = an internal admin acting on any account. */
-export type KeyScope = { accountId: string | null };
+/** `accountId` null = an internal admin acting on any account; `organisationId` limits to one organisation's keys. */
+export type KeyScope = { accountId: string | null; organisationId?: string };
+
+/** Where a new key goes: an organisation (default: the first one the account owns) and a project (default: its first). */
+export interface KeyTarget {
+  organisationId?: string;
+  projectId?: string;
+  kind?: 'personal' | 'service';
+}
 
 /**
  * Key lifecycle. Only SHA-256 and a hint are stored; the full key leaves this service once, in `create`'s result.
@@ -47,29 +54,40 @@ export class KeysService {
     @Inject(ADMIN_CONFIG) private readonly config: AdminConfig,
   ) {}
 
-  async create(accountId: string, dto: CreateApiKeyRequest, actor: Actor): Promise<CreatedApiKeyResponse> {
+  /**
+   * Creates a key for `accountId` (its maker) in `target`'s organisation and project (default: the first organisation
+   * the account owns, its first project). The plan and key cap are the organisation owner's; the organisation's key
+   * policy is checked here (the same codes the API answers for an existing key that breaks it).
+   */
+  async create(accountId: string, dto: CreateApiKeyRequest, actor: Actor, target: KeyTarget = {}): Promise<CreatedApiKeyResponse> {
     this.checkAllowlist(dto.allowedIps);
     const expiresAt = this.parseExpiry(dto.expiresAt);
     const key = generateApiKey(this.config.VIGIL_KEY_PREFIX);
     let wait: (() => Promise<void>) | undefined;
     const { entity, account } = await this.dataSource.transaction(async (m) => {
-      const account = await m.findOne(AccountEntity, { where: { id: accountId }, lock: { mode: 'pessimistic_write' } });
-      if (!account) throw new ProblemException('NotFound', { detail: 'Account not found.' });
+      const maker = await m.findOne(AccountEntity, { where: { id: accountId }, lock: { mode: 'pessimistic_write' } });
+      if (!maker) throw new ProblemException('NotFound', { detail: 'Account not found.' });
       // The owner must have proved the address first; an admin or the operator creating a key vouches for it.
-      if (account.emailVerifiedAt === null && actor.type === 'account') {
-        throw new ProblemException('EmailUnverified', { detail: `Verify ${account.email} first: follow the link in the email we sent, or ask for a new one on the dashboard.` });
+      if (maker.emailVerifiedAt === null && actor.type === 'account') {
+        throw new ProblemException('EmailUnverified', { detail: `Verify ${maker.email} first: follow the link in the email we sent, or ask for a new one on the dashboard.` });
       }
+      const { organisation, project, owner: account } = await this.resolveTarget(m, accountId, target);
       const plan = this.accounts.plan(effectivePlanId(account));
       const keys = new ApiKeyRepository(m);
-      const active = await keys.countActive(accountId);
+      const active = await keys.countActiveInOrganisation(organisation.id);
       if (active >= plan.maxKeys) throw new ProblemException('Conflict', { detail: `The ${plan.name} plan allows ${plan.maxKeys} active keys; revoke one first.` });
       this.checkRateLimit(dto.rateLimit, plan, actor);
+      const scopes = dto.scopes ?? [...PUBLIC_SCOPES];
+      this.checkOrgPolicy(organisation, { createdAt: Date.now(), expiresAt: expiresAt?.getTime() ?? null, allowedIps: dto.allowedIps ?? [], scopes });
       const entity = await keys.insert({
         accountId,
+        organisationId: organisation.id,
+        projectId: project.id,
+        kind: target.kind ?? 'personal',
         keyHash: hashApiKey(key),
         hint: keyHint(this.config.VIGIL_KEY_PREFIX, key),
         label: dto.label.trim() || dto.label,
-        scopes: dto.scopes ?? [...PUBLIC_SCOPES],
+        scopes,
         allowedIps: dto.allowedIps ?? [],
         rateLimit: dto.rateLimit?.limit ?? null,
         rateWindowSeconds: dto.rateLimit?.windowSeconds ?? null,
@@ -77,7 +95,7 @@ export class KeysService {
         usageTag: dto.usageTag ?? null,
       });
       await this.audit.record(m, actor, { action: 'key.create', targetType: 'api_key', targetId: entity.id, after: this.auditViewWithPlan(entity, plan) });
-      await this.webhooks.emit(m, 'key.created', accountId, {
+      await this.webhooks.emit(m, 'key.created', account.id, {
         ...webhookKeyData(entity),
         scopes: entity.scopes,
         expiresAt: entity.expiresAt?.toISOString() ?? null,
@@ -91,12 +109,19 @@ export class KeysService {
     return { ...this.view(entity, account), key };
   }
 
-  async list(scope: KeyScope & { accountId: string }): Promise<ApiKeyResponse[]> {
-    const account = await this.accounts.findById(scope.accountId);
-    if (!account) return [];
-    const keys = await new ApiKeyRepository(this.dataSource).listByAccount(scope.accountId);
+  /** The personal keys an account made (in every organisation), or with `organisationId` all of one organisation's keys. */
+  async list(scope: KeyScope & { accountId: string | null }): Promise<ApiKeyResponse[]> {
+    const repo = new ApiKeyRepository(this.dataSource);
+    // An account's own list: its personal keys (service keys belong to their project, listed under the organisation).
+    const keys = scope.organisationId
+      ? await repo.listByOrganisation(scope.organisationId)
+      : scope.accountId
+        ? (await repo.listByAccount(scope.accountId)).filter((k) => k.kind === 'personal')
+        : [];
+    const owners = new Map<string, AccountEntity>();
+    for (const orgId of new Set(keys.map((k) => k.organisationId))) owners.set(orgId, await this.ownerOf(this.dataSource.manager, orgId));
     const byId = new Map(keys.map((k) => [k.id, k]));
-    return keys.map((k) => this.view(k, account, k.rotatedFromKeyId ? byId.get(k.rotatedFromKeyId) : undefined));
+    return keys.map((k) => this.view(k, owners.get(k.organisationId)!, k.rotatedFromKeyId ? byId.get(k.rotatedFromKeyId) : undefined));
   }
 
   async get(scope: KeyScope, id: string): Promise<ApiKeyResponse> {
@@ -122,8 +147,17 @@ export class KeysService {
       const status = this.effectiveStatus(old, now);
       if (status !== 'active') throw new ProblemException('KeyNotActive', { detail: `A ${status} key cannot be rolled; create a new key instead.` });
       const keys = new ApiKeyRepository(m);
+      this.checkOrgPolicy(await this.organisationOf(m, old), {
+        createdAt: now.getTime(),
+        expiresAt: old.expiresAt?.getTime() ?? null,
+        allowedIps: old.allowedIps,
+        scopes: old.scopes,
+      });
       const successor = await keys.insert({
         accountId: old.accountId,
+        organisationId: old.organisationId,
+        projectId: old.projectId,
+        kind: old.kind,
         keyHash: hashApiKey(key),
         hint: keyHint(this.config.VIGIL_KEY_PREFIX, key),
         label: old.label.endsWith(ROLLED_SUFFIX) ? old.label : old.label.slice(0, 100 - ROLLED_SUFFIX.length) + ROLLED_SUFFIX,
@@ -162,7 +196,7 @@ export class KeysService {
         },
       });
       // Webhooks: the successor is a new key; with no grace the old one is revoked now.
-      await this.webhooks.emit(m, 'key.created', old.accountId, {
+      await this.webhooks.emit(m, 'key.created', account.id, {
         ...webhookKeyData(successor),
         scopes: successor.scopes,
         expiresAt: successor.expiresAt?.toISOString() ?? null,
@@ -170,7 +204,7 @@ export class KeysService {
         rolledFromKeyId: old.id,
       });
       if (old.status === 'revoked') {
-        await this.webhooks.emit(m, 'key.revoked', old.accountId, { ...webhookKeyData(old), revokedAt: now.toISOString(), revokedBy: actor.type, rolledToKeyId: successor.id });
+        await this.webhooks.emit(m, 'key.revoked', account.id, { ...webhookKeyData(old), revokedAt: now.toISOString(), revokedBy: actor.type, rolledToKeyId: successor.id });
       }
       waits.push(await this.events.publish(m, { type: 'key', keyId: successor.id, created: true }));
       waits.push(await this.events.publish(m, { type: 'key', keyId: old.id }));
@@ -204,6 +238,14 @@ export class KeysService {
       }
       if (expiresAt !== undefined) key.expiresAt = expiresAt;
       if (dto.usageTag !== undefined) key.usageTag = dto.usageTag;
+      if (dto.scopes !== undefined || dto.allowedIps !== undefined || expiresAt !== undefined) {
+        this.checkOrgPolicy(await this.organisationOf(m, key), {
+          createdAt: key.createdAt.getTime(),
+          expiresAt: key.expiresAt?.getTime() ?? null,
+          allowedIps: key.allowedIps,
+          scopes: key.scopes,
+        });
+      }
       await new ApiKeyRepository(m).save(key);
       await this.audit.record(m, actor, {
         action: 'key.update',
@@ -233,7 +275,7 @@ export class KeysService {
           before,
           after: { status: 'revoked', revokedAt: key.revokedAt!.toISOString() },
         });
-        await this.webhooks.emit(m, 'key.revoked', key.accountId, { ...webhookKeyData(key), revokedAt: key.revokedAt!.toISOString(), revokedBy: actor.type });
+        await this.webhooks.emit(m, 'key.revoked', account.id, { ...webhookKeyData(key), revokedAt: key.revokedAt!.toISOString(), revokedBy: actor.type });
       }
       return this.view(key, account, await this.predecessorOf(m, key));
     });
@@ -262,9 +304,74 @@ export class KeysService {
   async load(m: EntityManager, scope: KeyScope, id: string, lock = false): Promise<{ key: ApiKeyEntity; account: AccountEntity }> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ProblemException('NotFound', { detail: 'Key not found.' });
     const key = await new ApiKeyRepository(m).findById(id, scope.accountId, lock);
-    if (!key) throw new ProblemException('NotFound', { detail: 'Key not found.' });
-    const account = await m.findOneOrFail(AccountEntity, { where: { id: key.accountId } });
-    return { key, account };
+    if (!key || (scope.organisationId && key.organisationId !== scope.organisationId)) throw new ProblemException('NotFound', { detail: 'Key not found.' });
+    if (scope.accountId && !scope.organisationId) await this.checkMakerMayManage(m, key, scope.accountId, lock);
+    return { key, account: await this.ownerOf(m, key.organisationId) };
+  }
+
+  /**
+   * The personal routes (`/api/keys/:id`, the key's CDS client) reach only the maker's personal keys, and only while the
+   * maker is a member of the key's organisation: a service key belongs to its project (managed under `/api/orgs`), and
+   * someone who left keeps no hold on it. A change (`lock`) also needs a role that may manage its own keys.
+   */
+  private async checkMakerMayManage(m: EntityManager, key: ApiKeyEntity, accountId: string, change: boolean): Promise<void> {
+    if (key.kind !== 'personal') throw new ProblemException('NotFound', { detail: 'Key not found.' });
+    const member = await m.findOne(OrganisationMemberEntity, { where: { organisationId: key.organisationId, accountId } });
+    if (!member) throw new ProblemException('NotFound', { detail: 'Key not found.' });
+    if (change && !orgMay(member.role, 'keys.manage_own')) {
+      throw new ProblemException('OrgPermissionDenied', { detail: `A ${member.role} of the key's organisation may not change keys, their own included.` });
+    }
+  }
+
+  /** The organisation's owner: the account whose plan and quota its keys use. */
+  async ownerOf(m: EntityManager, organisationId: string): Promise<AccountEntity> {
+    const owner = await m.findOneOrFail(OrganisationMemberEntity, { where: { organisationId, role: 'owner' } });
+    return m.findOneOrFail(AccountEntity, { where: { id: owner.accountId } });
+  }
+
+  private async organisationOf(m: EntityManager, key: ApiKeyEntity): Promise<OrganisationEntity> {
+    return m.findOneOrFail(OrganisationEntity, { where: { id: key.organisationId } });
+  }
+
+  /**
+   * The organisation (read under a share lock, so a policy change in flight finishes first), project and owner of a
+   * new key. Without a target: the first organisation the account owns.
+   */
+  private async resolveTarget(m: EntityManager, accountId: string, target: KeyTarget): Promise<{ organisation: OrganisationEntity; project: ProjectEntity; owner: AccountEntity }> {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+    if (target.organisationId !== undefined && !uuid.test(target.organisationId)) throw new ProblemException('NotFound', { detail: 'Organisation not found.' });
+    if (target.projectId !== undefined && !uuid.test(target.projectId)) throw new ProblemException('NotFound', { detail: 'Project not found.' });
+    let organisationId = target.organisationId;
+    if (!organisationId) {
+      const rows: { organisation_id: string }[] = await m.query(
+        `SELECT m.organisation_id FROM organisation_member m JOIN organisation o ON o.id = m.organisation_id
+          WHERE m.account_id = $1 AND m.role = 'owner' ORDER BY o.created_at, o.id LIMIT 1`,
+        [accountId],
+      );
+      organisationId = rows[0]?.organisation_id;
+      if (!organisationId) throw new ProblemException('NotFound', { detail: 'The account owns no organisation to create the key in.' });
+    }
+    const organisation = await m.findOne(OrganisationEntity, { where: { id: organisationId }, lock: { mode: 'pessimistic_read' } });
+    if (!organisation) throw new ProblemException('NotFound', { detail: 'Organisation not found.' });
+    const project = target.projectId
+      ? await m.findOne(ProjectEntity, { where: { id: target.projectId, organisationId } })
+      : await m.findOne(ProjectEntity, { where: { organisationId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    if (!project) throw new ProblemException('NotFound', { detail: 'Project not found.' });
+    return { organisation, project, owner: await this.ownerOf(m, organisationId) };
+  }
+
+  /** Refuses a key that breaks its organisation's key policy, with the code naming the first rule broken. */
+  private checkOrgPolicy(organisation: OrganisationEntity, key: OrgPolicyKeyFacts): void {
+    const violations = orgPolicyViolations(key, {
+      maxKeyLifetimeSeconds: organisation.policyMaxKeyLifetimeSeconds,
+      requireIpAllowlist: organisation.policyRequireIpAllowlist,
+      allowedScopes: organisation.policyAllowedScopes,
+    });
+    if (!violations.length) return;
+    throw new ProblemException(violations[0].key, {
+      detail: `The key does not comply with the key policy of ${organisation.name}: ${violations.map((v) => v.message).join('; ')}.`,
+      errors: violations.map((v) => ({ pointer: v.pointer, code: 'org_policy', message: v.message })),
+    });
   }
 
   /**
@@ -350,6 +457,10 @@ export class KeysService {
       id: k.id,
       label: k.label,
       hint: k.hint,
+      organisationId: k.organisationId,
+      projectId: k.projectId,
+      kind: k.kind,
+      createdBy: k.accountId,
       status,
       scopes: k.scopes,
       allowedIps: k.allowedIps,

@@ -14,7 +14,7 @@ export class UsageService {
   private readonly keys: ApiKeyRepository;
 
   constructor(
-    dataSource: DataSource,
+    private readonly dataSource: DataSource,
     private readonly accounts: AccountsService,
   ) {
     this.keys = new ApiKeyRepository(dataSource);
@@ -55,6 +55,9 @@ export class UsageService {
     }
     const daily = dates.map((day) => ({ day, ...totalsByDay.get(day)! }));
     const totals = daily.reduce((acc, d) => add(acc, d), zero());
+    // The quota's own counter covers every key of the organisations this account owns, members' keys included.
+    const counted: { calls: string }[] = await this.dataSource.query(`SELECT calls FROM account_month_usage WHERE account_id = $1 AND month = $2::date`, [account.id, monthStart]);
+    if (counted[0]) used = Math.max(used, Number(counted[0].calls));
     const plan = this.accounts.plan(effectivePlanId(account, now));
     return {
       days,

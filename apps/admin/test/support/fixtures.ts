@@ -18,7 +18,7 @@ export function expectProblem(r: HttpResult, status: number, code: string): void
  * The newest emailed link's token for an address, from the admin app's log: with no SMTP_URL (the test default)
  * the app logs each link for the operator, as documented.
  */
-export function loggedToken(admin: RunningAdmin, email: string, route: 'verify-email' | 'reset-password'): string {
+export function loggedToken(admin: RunningAdmin, email: string, route: 'verify-email' | 'reset-password' | 'invite'): string {
   const pattern = new RegExp(`link for ${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\S+/#/${route}/([0-9a-f]{64})`, 'i');
   for (let i = admin.logs.lines.length - 1; i >= 0; i--) {
     const m = pattern.exec(admin.logs.lines[i]);

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { type ApiKeyPrincipal, type ApiKeyPrincipalSource, parseAllowlist } from '@vigil/auth';
+import { type ApiKeyPrincipal, type ApiKeyPrincipalSource, orgPolicyViolations, parseAllowlist } from '@vigil/auth';
 import { effectivePlanId } from '@vigil/contracts';
 import { type ApiKeyLookup, ApiKeyRepository, type KeyEvent } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
@@ -21,6 +21,23 @@ function effectiveExpiry(r: ApiKeyLookup): number | null {
   const grace = r.rotationGraceEndsAt ? r.rotationGraceEndsAt.getTime() : null;
   if (own === null) return grace;
   return grace === null ? own : Math.min(own, grace);
+}
+
+/**
+ * The first way the key breaks its organisation's key policy (it is then refused with that code on every call, not
+ * revoked): decided once when the key is loaded, so the guards pay nothing for it.
+ */
+function policyDenial(r: ApiKeyLookup): ApiKeyPrincipal['orgPolicyDenial'] {
+  const [v] = orgPolicyViolations(
+    { createdAt: r.createdAt.getTime(), expiresAt: r.expiresAt ? r.expiresAt.getTime() : null, allowedIps: r.allowedIps, scopes: r.scopes },
+    { maxKeyLifetimeSeconds: r.policyMaxKeyLifetimeSeconds, requireIpAllowlist: r.policyRequireIpAllowlist, allowedScopes: r.policyAllowedScopes },
+  );
+  return v ? { key: v.key, detail: v.message } : undefined;
+}
+
+function withPolicyDenial(r: ApiKeyLookup): Pick<ApiKeyPrincipal, 'orgPolicyDenial'> {
+  const denial = policyDenial(r);
+  return denial ? { orgPolicyDenial: denial } : {};
 }
 
 const POSITIVE_TTL_MS = 30_000;
@@ -45,6 +62,7 @@ export class ApiKeyPrincipalService implements ApiKeyPrincipalSource {
   hits = 0;
   private readonly inflight = new Map<string, Promise<ApiKeyPrincipal | null>>();
   private readonly hashByKeyId = new Map<string, string>();
+  /** Hashes by the ids an account or organisation event names: the key's owner account, its maker and its organisation. */
   private readonly hashesByAccount = new Map<string, Set<string>>();
   /** Bumped on every eviction so a lookup that raced an event never caches a stale row. */
   private generation = 0;
@@ -84,7 +102,8 @@ export class ApiKeyPrincipalService implements ApiKeyPrincipalSource {
       // Only a new key can make an unknown hash known.
       if (event.created) this.unknown.clear();
     } else {
-      for (const hash of this.hashesByAccount.get(event.accountId) ?? []) this.cache.delete(hash);
+      const id = event.type === 'account' ? event.accountId : event.organisationId;
+      for (const hash of this.hashesByAccount.get(id) ?? []) this.cache.delete(hash);
     }
   }
 
@@ -121,14 +140,21 @@ export class ApiKeyPrincipalService implements ApiKeyPrincipalSource {
     return {
       keyId: r.id,
       accountId: r.accountId,
+      organisationId: r.organisationId,
+      ...(r.creatorAccountId !== r.accountId ? { creatorAccountId: r.creatorAccountId } : {}),
       hint: r.hint,
       status: r.status,
       expiresAt: effectiveExpiry(r),
       accountStatus: r.accountStatus,
       scopes: new Set(r.scopes),
       allowedIps: parseAllowlist(r.allowedIps),
+      ...(r.policyAllowedIps.length ? { orgAllowedIps: parseAllowlist(r.policyAllowedIps) } : {}),
+      ...withPolicyDenial(r),
       rateLimit: r.rateLimit && r.rateWindowSeconds ? { limit: r.rateLimit, windowSeconds: r.rateWindowSeconds } : plan.rateLimit,
       monthlyQuota: plan.monthlyQuota,
+      projectId: r.projectId,
+      ...(r.projectRateLimit && r.projectRateWindowSeconds ? { projectRateLimit: { limit: r.projectRateLimit, windowSeconds: r.projectRateWindowSeconds } } : {}),
+      ...(r.projectMonthlyQuota !== null ? { projectMonthlyQuota: r.projectMonthlyQuota } : {}),
       ...(r.usageTag ? { usageTag: r.usageTag } : {}),
       ...(r.rotatedToKeyId ? { rotatedToKeyId: r.rotatedToKeyId } : {}),
     };
@@ -147,8 +173,11 @@ export class ApiKeyPrincipalService implements ApiKeyPrincipalSource {
     }
     this.cache.set(hash, { principal, loadedAt: Date.now() });
     this.hashByKeyId.set(principal.keyId, hash);
-    let set = this.hashesByAccount.get(principal.accountId);
-    if (!set) this.hashesByAccount.set(principal.accountId, (set = new Set()));
-    set.add(hash);
+    for (const id of [principal.accountId, principal.creatorAccountId, principal.organisationId]) {
+      if (!id) continue;
+      let set = this.hashesByAccount.get(id);
+      if (!set) this.hashesByAccount.set(id, (set = new Set()));
+      set.add(hash);
+    }
   }
 }

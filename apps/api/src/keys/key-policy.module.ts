@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import {
   ACCOUNT_QUOTA,
+  PROJECT_QUOTA,
   API_KEY_PRINCIPALS,
   ApiKeyAuthGuard,
   ApiKeyStatusGuard,
@@ -24,6 +25,7 @@ import type { ApiConfig } from '../config/api-env.schema';
 import { CdsClientDirectory } from '../cds-hooks/cds-client.directory';
 import { CdsJwtAuthenticator } from '../cds-hooks/cds-jwt.authenticator';
 import { AccountQuotaService } from './account-quota.service';
+import { ProjectQuotaService } from './project-quota.service';
 import { ApiKeyPrincipalService } from './api-key-principal.service';
 import { KeyController } from './key.controller';
 import { KeyEventsListener } from './key-events.listener';
@@ -60,6 +62,8 @@ import { UsageRecorderService } from './usage-recorder.service';
     { provide: USAGE_RECORDER, useExisting: UsageRecorderService },
     AccountQuotaService,
     { provide: ACCOUNT_QUOTA, useExisting: AccountQuotaService },
+    ProjectQuotaService,
+    { provide: PROJECT_QUOTA, useExisting: ProjectQuotaService },
     CdsClientDirectory,
     CdsJwtAuthenticator,
     { provide: CDS_JWT_PRINCIPALS, useExisting: CdsJwtAuthenticator },
@@ -70,6 +74,6 @@ import { UsageRecorderService } from './usage-recorder.service';
     { provide: APP_GUARD, useClass: ScopesGuard },
     { provide: APP_GUARD, useClass: KeyRateLimitGuard },
   ],
-  exports: [ApiKeyPrincipalService, UsageRecorderService, AccountQuotaService],
+  exports: [ApiKeyPrincipalService, UsageRecorderService, AccountQuotaService, ProjectQuotaService],
 })
 export class KeyPolicyModule {}

@@ -11,7 +11,7 @@ const DETAIL = {
   AccountSuspended: 'The account that owns this API key is suspended.',
 } as const;
 
-/** Guard 2: revoked → 401, expired → 401, account suspended → 403. */
+/** Guard 2: revoked → 401, expired → 401, account suspended → 403, organisation key policy broken → 403 naming the policy. */
 @Injectable()
 export class ApiKeyStatusGuard implements CanActivate {
   constructor(@Inject(USAGE_RECORDER) private readonly usage: UsageRecorder) {}
@@ -22,12 +22,14 @@ export class ApiKeyStatusGuard implements CanActivate {
     const denial = statusDenial(principal, Date.now());
     if (!denial) return true;
     this.usage.record(principal.keyId, 'denied');
-    const key = denial as keyof typeof DETAIL;
+    const key = denial;
     // A rolled key past its grace keeps the expired-key code; the detail names the key that replaced it.
     const detail =
       key === 'ApiKeyExpired' && principal.rotatedToKeyId
         ? `This API key was rolled and its grace period has ended; use its successor (key ${principal.rotatedToKeyId}).`
-        : DETAIL[key];
+        : key in DETAIL
+          ? DETAIL[key as keyof typeof DETAIL]
+          : `This API key does not comply with its organisation's key policy: ${principal.orgPolicyDenial?.detail ?? key}.`;
     throw keyProblem(key, detail, ErrorCodes[key].status === 401 ? { 'www-authenticate': 'ApiKey' } : {});
   }
 }

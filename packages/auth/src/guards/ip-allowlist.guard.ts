@@ -10,7 +10,7 @@ interface RawRequest {
   raw: { socket: { remoteAddress?: string } };
 }
 
-/** Guard 3: the key's IP/CIDR allowlist against the client address (socket peer unless a trusted proxy). */
+/** Guard 3: the key's IP/CIDR allowlist and its organisation's against the client address (socket peer unless a trusted proxy). */
 @Injectable()
 export class IpAllowlistGuard implements CanActivate {
   constructor(
@@ -22,7 +22,7 @@ export class IpAllowlistGuard implements CanActivate {
     const req = httpRequest<RawRequest>(context);
     const state = keyState(req);
     const principal = state.vigilKey;
-    if (!principal || principal.allowedIps.length === 0) return true;
+    if (!principal || (principal.allowedIps.length === 0 && !principal.orgAllowedIps?.length)) return true;
     const ip = clientIp(req.raw.socket.remoteAddress ?? '', req.headers['x-forwarded-for'], this.options.trustedProxies);
     state.vigilClientIp = ip;
     if (ipAllowed(principal, ip)) return true;

@@ -41,4 +41,6 @@ export const API_KEY_PRINCIPALS = Symbol('API_KEY_PRINCIPALS');
 export const USAGE_RECORDER = Symbol('USAGE_RECORDER');
 export const KEY_POLICY_OPTIONS = Symbol('KEY_POLICY_OPTIONS');
 export const ACCOUNT_QUOTA = Symbol('ACCOUNT_QUOTA');
+/** The same counter per project, for projects with their own monthly quota (an {@link AccountQuota} keyed by project id). */
+export const PROJECT_QUOTA = Symbol('PROJECT_QUOTA');
 export const CDS_JWT_PRINCIPALS = Symbol('CDS_JWT_PRINCIPALS');

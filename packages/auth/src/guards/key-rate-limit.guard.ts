@@ -7,7 +7,7 @@ import { httpReply, httpRequest, keyState } from './key-request';
 import { quotaDecide, quotaMonth } from '../policy/monthly-quota';
 import { quotaUnitsOf } from '../decorators/quota-units.decorator';
 import { routeAuthMetadata } from './route-metadata';
-import { ACCOUNT_QUOTA, type AccountQuota, USAGE_RECORDER, type UsageRecorder } from './key-policy.tokens';
+import { ACCOUNT_QUOTA, type AccountQuota, PROJECT_QUOTA, USAGE_RECORDER, type UsageRecorder } from './key-policy.tokens';
 import { USAGE_TAG_HEADER } from '@vigil/contracts';
 import { usageTagOf } from '../policy/usage-tag';
 import { ProblemException } from '../errors/problem.exception';
@@ -34,6 +34,7 @@ interface Reply {
 export class KeyRateLimitGuard extends ThrottlerGuard {
   @Inject(USAGE_RECORDER) private readonly usage!: UsageRecorder;
   @Optional() @Inject(ACCOUNT_QUOTA) private readonly quota?: AccountQuota;
+  @Optional() @Inject(PROJECT_QUOTA) private readonly projectQuota?: AccountQuota;
 
   /**
    * One throttler, limits from the key: skip the base class's per-throttler metadata resolution (several
@@ -54,7 +55,13 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
       if (typeof used === 'number') this.checkQuota(principal, used, units);
       else this.checkQuota(principal, await used, units);
     }
+    // A project's own caps (below the plan's), only for keys of a project that sets them: nothing on the common path.
+    if (principal.projectMonthlyQuota !== undefined && this.projectQuota && principal.projectId) {
+      const used = this.projectQuota.used(principal.projectId, Date.now());
+      this.checkProjectQuota(principal, typeof used === 'number' ? used : await used, units);
+    }
     const name = this.throttlers[0].name ?? KEY_THROTTLER;
+    if (principal.projectRateLimit && principal.projectId) await this.checkProjectRate(context, principal, name);
     const { limit, windowSeconds } = principal.rateLimit;
     const key = this.generateKey(context, principal.keyId, name);
     // The in-memory storage answers synchronously; Redis is one EVALSHA round trip.
@@ -103,7 +110,55 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
     }
     this.usage.record(principal.keyId, 'allowed', units, tag);
     this.quota?.admitted(principal.accountId, units);
+    if (principal.projectMonthlyQuota !== undefined && principal.projectId) this.projectQuota?.admitted(principal.projectId, units);
     return true;
+  }
+
+  /** The project's monthly quota: the same decision as the account's, with the project named. */
+  private checkProjectQuota(principal: ApiKeyPrincipal, used: number, units: number): void {
+    const quota = principal.projectMonthlyQuota!;
+    if (used + units <= quota) return;
+    const now = Date.now();
+    const month = quotaMonth(now);
+    const decision = quotaDecide(used, quota, now, month);
+    if (decision.allowed && decision.remaining >= units) return;
+    const resetAt = new Date(month.resetAt).toISOString().replace('.000Z', 'Z');
+    this.usage.record(principal.keyId, 'rate_limited');
+    throw keyProblem(
+      'QuotaExceeded',
+      `This key's project allows ${quota} calls per calendar month (UTC); the quota resets at ${resetAt}.`,
+      { 'retry-after': String(decision.resetSeconds) },
+      { quota, resetAt, retryAfterSeconds: decision.resetSeconds, scope: 'project' },
+    );
+  }
+
+  /**
+   * The project's rate limit, one window shared by all its keys (same storage as the key limit). Checked before the
+   * key's own window, so a call the project refuses costs the key nothing.
+   */
+  private async checkProjectRate(context: ExecutionContext, principal: ApiKeyPrincipal, name: string): Promise<void> {
+    const { limit, windowSeconds } = principal.projectRateLimit!;
+    const key = `${name}:project:${principal.projectId}`;
+    let record: StorageRecord;
+    if (this.storageService instanceof WindowCounterStorage) record = this.storageService.incrementSync(key, windowSeconds * 1000, limit);
+    else {
+      try {
+        record = await withStallTolerantTimeout(this.storageService.increment(key, windowSeconds * 1000, limit, 0, name), STORE_TIMEOUT_MS);
+      } catch {
+        throw keyProblem('ServiceUnavailable', 'The rate-limit store is unreachable; retry shortly.', { 'retry-after': '5' });
+      }
+    }
+    if (!record.isBlocked) return;
+    const reply = httpReply<Reply>(context);
+    reply.header('ratelimit-policy', `"project";q=${limit};w=${windowSeconds}`);
+    reply.header('ratelimit', `"project";r=0;t=${record.timeToExpire}`);
+    this.usage.record(principal.keyId, 'rate_limited');
+    throw keyProblem(
+      'RateLimited',
+      `This key's project allows ${limit} requests per ${windowSeconds} s over all its keys; retry in ${record.timeToBlockExpire} s.`,
+      { 'retry-after': String(record.timeToBlockExpire) },
+      { limit, windowSeconds, retryAfterSeconds: record.timeToBlockExpire, scope: 'project' },
+    );
   }
 
   private checkQuota(principal: ApiKeyPrincipal, used: number, units: number): void {

@@ -26,6 +26,8 @@ describe('statusDenial', () => {
     ['expired by time', { expiresAt: 999 }, 1000, 'ApiKeyExpired'],
     ['account suspended', { accountStatus: 'suspended' }, 1000, 'AccountSuspended'],
     ['revoked wins over suspended', { status: 'revoked', accountStatus: 'suspended' }, 1000, 'ApiKeyRevoked'],
+    ['organisation policy broken', { orgPolicyDenial: { key: 'OrgPolicyMaxLifetime', detail: 'd' } }, 1000, 'OrgPolicyMaxLifetime'],
+    ['expired wins over policy', { expiresAt: 999, orgPolicyDenial: { key: 'OrgPolicyScopeNotAllowed', detail: 'd' } }, 1000, 'ApiKeyExpired'],
   ])('%s', (_n, patch, now, expected) => {
     expect(statusDenial({ ...base, ...(patch as Partial<ApiKeyPrincipal>) }, now)).toBe(expected);
   });
@@ -40,6 +42,19 @@ describe('ipAllowed', () => {
     [['10.0.0.0/8'], '::ffff:10.0.0.1', true],
   ])('%j admits %s → %s', (ranges, ip, expected) => {
     expect(ipAllowed({ ...base, allowedIps: ranges.map((r) => CidrRange.parse(r)!) }, ip)).toBe(expected);
+  });
+
+  // The organisation-wide allowlist is inherited: an address must pass the key's list and the organisation's.
+  it.each([
+    [[], [], '1.2.3.4', true],
+    [[], ['10.0.0.0/8'], '10.1.1.1', true],
+    [[], ['10.0.0.0/8'], '11.1.1.1', false],
+    [['10.1.0.0/16'], ['10.0.0.0/8'], '10.1.2.3', true],
+    [['10.1.0.0/16'], ['10.0.0.0/8'], '10.2.2.3', false],
+    [['192.0.2.0/24'], ['10.0.0.0/8'], '192.0.2.1', false],
+  ])('key %j, organisation %j admits %s → %s', (own, org, ip, expected) => {
+    const parse = (rs: string[]) => rs.map((r) => CidrRange.parse(r)!);
+    expect(ipAllowed({ ...base, allowedIps: parse(own), orgAllowedIps: parse(org) }, ip)).toBe(expected);
   });
 });
 

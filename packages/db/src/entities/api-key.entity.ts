@@ -3,6 +3,9 @@ import { AccountEntity } from './account.entity';
 
 export type ApiKeyStatus = 'active' | 'revoked' | 'expired';
 
+/** A personal key belongs to the member who made it (revoked on their removal); a service key to its project. */
+export type ApiKeyKind = 'personal' | 'service';
+
 /** Why a rolled key stopped working. */
 export type RotationEndReason = 'grace_elapsed' | 'idle_after_successor_use' | 'revoked';
 
@@ -19,6 +22,16 @@ export class ApiKeyEntity {
   @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'account_id' })
   account?: AccountEntity;
+
+  /** Set by a database trigger from the account's first owned organisation when an insert leaves it out. */
+  @Column({ name: 'organisation_id', type: 'uuid' })
+  organisationId: string;
+
+  @Column({ name: 'project_id', type: 'uuid' })
+  projectId: string;
+
+  @Column({ type: 'text', default: 'personal' })
+  kind: ApiKeyKind;
 
   /** Lower-case hex SHA-256 of the full key. */
   @Index('api_key_hash_uq', { unique: true })

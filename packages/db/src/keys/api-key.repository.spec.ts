@@ -38,9 +38,18 @@ describe('ApiKeyRepository (real PostgreSQL)', () => {
     const key = await newKey('first', 'a');
     expect(key.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(key.createdAt).toBeInstanceOf(Date);
+    const [own] = await ds.query(
+      `SELECT m.organisation_id, p.id AS project_id FROM organisation_member m JOIN project p ON p.organisation_id = m.organisation_id WHERE m.account_id = $1`,
+      [accountId],
+    );
     expect(await repo.findByHash('a'.repeat(64))).toEqual({
       id: key.id,
       accountId,
+      creatorAccountId: accountId,
+      organisationId: own.organisation_id,
+      projectId: own.project_id,
+      kind: 'personal',
+      createdAt: key.createdAt,
       hint: 'vigil_a…',
       status: 'active',
       expiresAt: null,
@@ -55,11 +64,63 @@ describe('ApiKeyRepository (real PostgreSQL)', () => {
       plan: 'free',
       trialPlan: 'pro',
       trialEndsAt: null,
+      policyMaxKeyLifetimeSeconds: null,
+      policyRequireIpAllowlist: false,
+      policyAllowedScopes: null,
+      policyAllowedIps: [],
+      projectRateLimit: null,
+      projectRateWindowSeconds: null,
+      projectMonthlyQuota: null,
     });
     expect(await repo.findByHash('f'.repeat(64))).toBeNull();
     expect((await repo.findById(key.id, accountId))?.label).toBe('first');
     expect(await repo.findById(key.id, '00000000-0000-4000-8000-000000000000')).toBeNull();
     expect((await repo.findById(key.id, null))?.id).toBe(key.id);
+  });
+
+  it('a member’s key in another organisation: the owner’s plan applies, with the organisation’s policy; a suspended maker stops a personal key only', async () => {
+    const [{ id: owner }] = await ds.query(`INSERT INTO account (email, plan) VALUES ('org-owner@example.com', 'pro') RETURNING id`);
+    const [{ id: member }] = await ds.query(`INSERT INTO account (email, plan) VALUES ('org-member@example.com', 'free') RETURNING id`);
+    const [{ organisation_id: org, project_id: project }] = await ds.query(
+      `SELECT m.organisation_id, p.id AS project_id FROM organisation_member m JOIN project p ON p.organisation_id = m.organisation_id WHERE m.account_id = $1`,
+      [owner],
+    );
+    await ds.query(`INSERT INTO organisation_member (organisation_id, account_id, role) VALUES ($1, $2, 'developer')`, [org, member]);
+    await ds.query(`UPDATE organisation SET policy_max_key_lifetime_seconds = 86400, policy_allowed_scopes = '{drugs:read}', policy_allowed_ips = '{10.0.0.0/8}' WHERE id = $1`, [
+      org,
+    ]);
+    await ds.query(`UPDATE project SET rate_limit = 50, rate_window_seconds = 60, monthly_quota = 1000 WHERE id = $1`, [project]);
+    const fields = {
+      accountId: member,
+      organisationId: org,
+      projectId: project,
+      label: 'm',
+      scopes: [],
+      allowedIps: [],
+      rateLimit: null,
+      rateWindowSeconds: null,
+      expiresAt: null,
+    };
+    await repo.insert({ ...fields, keyHash: 'p'.repeat(64), hint: 'vigil_p…' });
+    await repo.insert({ ...fields, keyHash: 'q'.repeat(64), hint: 'vigil_q…', kind: 'service' });
+    expect(await repo.findByHash('p'.repeat(64))).toMatchObject({
+      accountId: owner,
+      creatorAccountId: member,
+      organisationId: org,
+      plan: 'pro',
+      policyMaxKeyLifetimeSeconds: 86400,
+      policyAllowedScopes: ['drugs:read'],
+      policyAllowedIps: ['10.0.0.0/8'],
+      projectRateLimit: 50,
+      projectRateWindowSeconds: 60,
+      projectMonthlyQuota: 1000,
+      accountStatus: 'active',
+    });
+    await ds.query(`UPDATE account SET status = 'suspended' WHERE id = $1`, [member]);
+    expect(await repo.findByHash('p'.repeat(64))).toMatchObject({ accountStatus: 'suspended' });
+    expect(await repo.findByHash('q'.repeat(64))).toMatchObject({ accountStatus: 'active', kind: 'service' });
+    await ds.query(`UPDATE account SET status = 'suspended' WHERE id = $1`, [owner]);
+    expect(await repo.findByHash('q'.repeat(64))).toMatchObject({ accountStatus: 'suspended' });
   });
 
   it('rotation: the lookup carries the grace end; open rolls are locked with the successor’s last use; a rolling key does not count as active', async () => {

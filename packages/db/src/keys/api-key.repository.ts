@@ -1,5 +1,5 @@
 import { type DataSource, type EntityManager, In, IsNull } from 'typeorm';
-import { ApiKeyEntity, type ApiKeyStatus } from '../entities/api-key.entity';
+import { ApiKeyEntity, type ApiKeyKind, type ApiKeyStatus } from '../entities/api-key.entity';
 
 /** A rolled key in its grace period (locked) and when its successor was last used. */
 export interface OpenRotation {
@@ -10,7 +10,14 @@ export interface OpenRotation {
 /** A key with its account's status and plan: what the API's guard pipeline needs to decide a request. */
 export interface ApiKeyLookup {
   id: string;
+  /** The account whose plan and monthly quota the key uses: its organisation's owner. */
   accountId: string;
+  /** The member who made the key. */
+  creatorAccountId: string;
+  organisationId: string;
+  projectId: string;
+  kind: ApiKeyKind;
+  createdAt: Date;
   hint: string;
   status: ApiKeyStatus;
   expiresAt: Date | null;
@@ -23,10 +30,20 @@ export interface ApiKeyLookup {
   /** A rolled key: its successor and the end of its grace period (it works until then, unless ended earlier). */
   rotatedToKeyId: string | null;
   rotationGraceEndsAt: Date | null;
+  /** Suspended when the organisation's owner is, or (a personal key) the member who made it. */
   accountStatus: 'active' | 'suspended';
   plan: string;
   trialPlan: string | null;
   trialEndsAt: Date | null;
+  /** The organisation's key policy and its organisation-wide IP allowlist. */
+  policyMaxKeyLifetimeSeconds: number | null;
+  policyRequireIpAllowlist: boolean;
+  policyAllowedScopes: string[] | null;
+  policyAllowedIps: string[];
+  /** The project's own caps below the plan (null = none): a rate limit over all its keys, a monthly quota. */
+  projectRateLimit: number | null;
+  projectRateWindowSeconds: number | null;
+  projectMonthlyQuota: number | null;
 }
 
 /** Requests of one key on one UTC day, by outcome, and the last time the key was used in them. */
@@ -76,6 +93,11 @@ export interface AccountKeyStats {
 export interface KeyLookupRow {
   id: string;
   account_id: string;
+  creator_account_id: string;
+  organisation_id: string;
+  project_id: string;
+  kind: ApiKeyKind;
+  created_at: Date;
   hint: string;
   status: ApiKeyStatus;
   expires_at: Date | null;
@@ -90,18 +112,42 @@ export interface KeyLookupRow {
   plan: string;
   trial_plan: string | null;
   trial_ends_at: Date | null;
+  policy_max_key_lifetime_seconds: number | null;
+  policy_require_ip_allowlist: boolean;
+  policy_allowed_scopes: string[] | null;
+  policy_allowed_ips: string[];
+  project_rate_limit: number | null;
+  project_rate_window_seconds: number | null;
+  project_monthly_quota: number | null;
 }
 
-/** Columns and join every key lookup reads (by hash here, by CDS issuer in `CdsRepository`); append a WHERE. */
-export const KEY_LOOKUP_SQL = `SELECT k.id, k.account_id, k.hint, k.status, k.expires_at, k.scopes, k.allowed_ips, k.rate_limit, k.rate_window_seconds, k.usage_tag,
+/**
+ * Columns and join every key lookup reads (by hash here, by CDS issuer in `CdsRepository`); append a WHERE. Plan and
+ * quota are the organisation owner's (`a`); a personal key also stops when the member who made it (`mk`) is suspended.
+ * Aliases `c` and the like are left to callers that append joins (`CdsRepository` joins `cds_client c`).
+ */
+export const KEY_LOOKUP_SQL = `SELECT k.id, a.id AS account_id, k.account_id AS creator_account_id, k.organisation_id, k.project_id, k.kind, k.created_at,
+              k.hint, k.status, k.expires_at, k.scopes, k.allowed_ips, k.rate_limit, k.rate_window_seconds, k.usage_tag,
               k.rotated_to_key_id, k.rotation_grace_ends_at,
-              a.status AS account_status, a.plan, a.trial_plan, a.trial_ends_at
-         FROM api_key k JOIN account a ON a.id = k.account_id`;
+              CASE WHEN a.status = 'suspended' OR (k.kind = 'personal' AND mk.status = 'suspended') THEN 'suspended' ELSE 'active' END AS account_status,
+              a.plan, a.trial_plan, a.trial_ends_at,
+              o.policy_max_key_lifetime_seconds, o.policy_require_ip_allowlist, o.policy_allowed_scopes, o.policy_allowed_ips,
+              p.rate_limit AS project_rate_limit, p.rate_window_seconds AS project_rate_window_seconds, p.monthly_quota AS project_monthly_quota
+         FROM api_key k JOIN account mk ON mk.id = k.account_id
+         JOIN project p ON p.id = k.project_id
+         JOIN organisation o ON o.id = k.organisation_id
+         JOIN organisation_member om ON om.organisation_id = k.organisation_id AND om.role = 'owner'
+         JOIN account a ON a.id = om.account_id`;
 
 export function keyLookupOf(r: KeyLookupRow): ApiKeyLookup {
   return {
     id: r.id,
     accountId: r.account_id,
+    creatorAccountId: r.creator_account_id,
+    organisationId: r.organisation_id,
+    projectId: r.project_id,
+    kind: r.kind,
+    createdAt: r.created_at,
     hint: r.hint,
     status: r.status,
     expiresAt: r.expires_at,
@@ -116,6 +162,13 @@ export function keyLookupOf(r: KeyLookupRow): ApiKeyLookup {
     plan: r.plan,
     trialPlan: r.trial_plan,
     trialEndsAt: r.trial_ends_at,
+    policyMaxKeyLifetimeSeconds: r.policy_max_key_lifetime_seconds,
+    policyRequireIpAllowlist: r.policy_require_ip_allowlist,
+    policyAllowedScopes: r.policy_allowed_scopes,
+    policyAllowedIps: r.policy_allowed_ips,
+    projectRateLimit: r.project_rate_limit,
+    projectRateWindowSeconds: r.project_rate_window_seconds,
+    projectMonthlyQuota: r.project_monthly_quota,
   };
 }
 
@@ -226,6 +279,39 @@ export class ApiKeyRepository {
     return this.manager.count(ApiKeyEntity, { where: { accountId, status: 'active', rotatedToKeyId: IsNull() } });
   }
 
+  /** {@link countActive} over an organisation: the plan's key cap applies to the organisation as a whole. */
+  countActiveInOrganisation(organisationId: string): Promise<number> {
+    return this.manager.count(ApiKeyEntity, { where: { organisationId, status: 'active', rotatedToKeyId: IsNull() } });
+  }
+
+  /** Calls per UTC day of an organisation's keys (one project's with `projectId`), with each key's project. */
+  async organisationUsage(organisationId: string, from: string, to: string, projectId?: string): Promise<(KeyUsageDay & { projectId: string })[]> {
+    const rows: { key_id: string; project_id: string; day: string; allowed: string; rate_limited: string; denied: string }[] = await this.manager.query(
+      `SELECT u.key_id, k.project_id, to_char(u.day, 'YYYY-MM-DD') AS day, u.allowed, u.rate_limited, u.denied
+         FROM api_key_usage u JOIN api_key k ON k.id = u.key_id
+        WHERE k.organisation_id = $1 AND ($4::uuid IS NULL OR k.project_id = $4::uuid) AND u.day >= $2::date AND u.day <= $3::date`,
+      [organisationId, from, to, projectId ?? null],
+    );
+    return rows.map((r) => ({
+      keyId: r.key_id,
+      projectId: r.project_id,
+      day: r.day,
+      allowed: Number(r.allowed),
+      rateLimited: Number(r.rate_limited),
+      denied: Number(r.denied),
+    }));
+  }
+
+  /** An organisation's keys, newest first. */
+  listByOrganisation(organisationId: string): Promise<ApiKeyEntity[]> {
+    return this.manager.find(ApiKeyEntity, { where: { organisationId }, order: { createdAt: 'DESC' } });
+  }
+
+  /** A member's active personal keys in an organisation, locked for update (to revoke them on removal). */
+  lockPersonalKeys(organisationId: string, accountId: string): Promise<ApiKeyEntity[]> {
+    return this.manager.find(ApiKeyEntity, { where: { organisationId, accountId, kind: 'personal', status: 'active' }, lock: { mode: 'pessimistic_write' } });
+  }
+
   /**
    * Rolled keys still in their grace period (end not recorded), each with its successor's last use, locked for update;
    * rows another transaction holds are skipped (several admin instances may sweep at once). At most `limit`, oldest
@@ -263,7 +349,7 @@ export class ApiKeyRepository {
   /** Inserts a new key (its `id` and `createdAt` are filled in). */
   insert(
     fields: Pick<ApiKeyEntity, 'accountId' | 'keyHash' | 'hint' | 'label' | 'scopes' | 'allowedIps' | 'rateLimit' | 'rateWindowSeconds' | 'expiresAt'> &
-      Partial<Pick<ApiKeyEntity, 'usageTag' | 'rotatedFromKeyId'>>,
+      Partial<Pick<ApiKeyEntity, 'usageTag' | 'rotatedFromKeyId' | 'organisationId' | 'projectId' | 'kind'>>,
   ): Promise<ApiKeyEntity> {
     return this.manager.save(this.manager.create(ApiKeyEntity, fields));
   }

@@ -11,6 +11,8 @@ import { AddKeyTagUsage1763701000000 } from './1763701000000-add-key-tag-usage';
 import { AddKeyUsageTag1763701100000 } from './1763701100000-add-key-usage-tag';
 import { AddKeyRotation1763701200000 } from './1763701200000-add-key-rotation';
 import { AddWebhooks1763701300000 } from './1763701300000-add-webhooks';
+import { AddOrganisations1763701400000 } from './1763701400000-add-organisations';
+import { AddProjectMonthUsage1763701500000 } from './1763701500000-add-project-month-usage';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -27,4 +29,6 @@ export const MIGRATIONS = [
   AddKeyUsageTag1763701100000,
   AddKeyRotation1763701200000,
   AddWebhooks1763701300000,
+  AddOrganisations1763701400000,
+  AddProjectMonthUsage1763701500000,
 ];

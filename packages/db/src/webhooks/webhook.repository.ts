@@ -342,11 +342,12 @@ export class WebhookRepository {
     return deleted;
   }
 
-  /** Active keys whose expiry falls within the next `withinDays` days. */
+  /** Active keys whose expiry falls within the next `withinDays` days, each with its organisation owner's account (who is told). */
   async expiringKeys(withinDays: number): Promise<ExpiringKeyRow[]> {
     const rows: { id: string; account_id: string; label: string; hint: string; expires_at: Date }[] = await this.manager.query(
-      `SELECT id, account_id, label, hint, expires_at FROM api_key
-        WHERE status = 'active' AND expires_at > now() AND expires_at <= now() + make_interval(days => $1) ORDER BY expires_at LIMIT 1000`,
+      `SELECT k.id, om.account_id, k.label, k.hint, k.expires_at
+         FROM api_key k JOIN organisation_member om ON om.organisation_id = k.organisation_id AND om.role = 'owner'
+        WHERE k.status = 'active' AND k.expires_at > now() AND k.expires_at <= now() + make_interval(days => $1) ORDER BY k.expires_at LIMIT 1000`,
       [withinDays],
     );
     return rows.map((r) => ({ keyId: r.id, accountId: r.account_id, label: r.label, hint: r.hint, expiresAt: r.expires_at }));

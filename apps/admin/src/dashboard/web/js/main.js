@@ -9,6 +9,7 @@ import { renderForgotPassword, renderResetPassword, renderVerifyEmail } from './
 import { renderKeys } from './pages/keys-page.js';
 import { renderUsage } from './pages/usage-page.js';
 import { renderWebhooks } from './pages/webhooks-page.js';
+import { renderInvitation, renderOrganisation, renderOrganisations } from './pages/organisations-page.js';
 import { renderQuickstart } from './pages/quickstart-page.js';
 import { renderAccount } from './pages/account-page.js';
 import { renderAdminAccounts, renderAdminAccount } from './pages/admin-accounts-page.js';
@@ -24,9 +25,13 @@ const ROUTES = [
   { path: 'verify-email/:token', title: 'Verify email', public: true, any: true, render: renderVerifyEmail },
   { path: 'forgot-password', title: 'Reset password', public: true, render: renderForgotPassword },
   { path: 'reset-password/:token', title: 'Choose a new password', public: true, any: true, render: renderResetPassword },
+  // Public and `any`: someone invited may not have an account yet; signed in, the page offers to accept.
+  { path: 'invite/:token', title: 'Invitation', public: true, any: true, render: renderInvitation },
   { path: 'keys', title: 'API keys', nav: 'Keys', render: renderKeys },
   { path: 'usage', title: 'Usage', nav: 'Usage', render: renderUsage },
   { path: 'webhooks', title: 'Webhooks', nav: 'Webhooks', render: renderWebhooks },
+  { path: 'orgs', title: 'Organisations', nav: 'Organisations', render: renderOrganisations },
+  { path: 'orgs/:id', title: 'Organisation', navAs: 'orgs', render: renderOrganisation },
   { path: 'cds-feedback', title: 'Alert feedback', nav: 'Alert feedback', render: renderCdsFeedback },
   { path: 'quickstart', title: 'Quickstart', nav: 'Quickstart', render: renderQuickstart },
   { path: 'account', title: 'Account', nav: 'Account', render: renderAccount },
@@ -213,7 +218,7 @@ async function render() {
       const target = app.returnTo;
       app.returnTo = null;
       const back = target && match(target.split('?')[0]);
-      navigate(back && !back.route.public && (!back.route.admin || account.role === 'admin') ? target : 'keys');
+      navigate(back && (!back.route.public || back.route.any) && (!back.route.admin || account.role === 'admin') ? target : 'keys');
     },
     take: () => {
       const f = app.flash;

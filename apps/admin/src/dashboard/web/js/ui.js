@@ -37,7 +37,7 @@ export function errorBox(err) {
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
-const ROW_KEYS = ['data-key-id', 'data-account-id', 'data-version', 'data-endpoint-id'];
+const ROW_KEYS = ['data-key-id', 'data-account-id', 'data-version', 'data-endpoint-id', 'data-org-id'];
 
 /** Where focus is now, described well enough to find the same control again after a re-render replaced it. */
 export function focusMemo(el = document.activeElement) {

@@ -578,7 +578,7 @@ function confirmDiscard(created) {
  * The one place a full key is ever shown. Closing the dialog drops it from the DOM and from memory. `copied()` says
  * whether it was copied (the Copy button, or a copy from the field).
  */
-function showOnce(created, getKey, close) {
+export function showOnce(created, getKey, close) {
   let copied = false;
   const input = h('input', {
     class: 'key-full',

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+const Limit = z.object({ limit: z.int(), windowSeconds: z.int() });
+
+/** A project of an organisation, with its caps (null = the plan's) and how many active keys it has. */
+export const ProjectResponseSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    rateLimit: Limit.nullable().describe('Requests per window over all the project’s keys; null = no project cap'),
+    monthlyQuota: z.int().nullable().describe('Calls per UTC month over all the project’s keys; null = no project cap'),
+    activeKeys: z.int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Project' });
+export type ProjectResponse = z.infer<typeof ProjectResponseSchema>;
+
+export const ProjectListResponseSchema = z.object({ projects: z.array(ProjectResponseSchema) }).meta({ id: 'ProjectList' });
+export type ProjectListResponse = z.infer<typeof ProjectListResponseSchema>;
+
+/** An organisation's calls per UTC day (one project's with `projectId`), and per project over the range. */
+export const OrgUsageResponseSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    projectId: z.string().nullable(),
+    days: z.array(z.object({ day: z.string(), allowed: z.int(), rateLimited: z.int(), denied: z.int() })),
+    projects: z.array(z.object({ projectId: z.string(), name: z.string(), allowed: z.int(), rateLimited: z.int(), denied: z.int() })),
+  })
+  .meta({ id: 'OrgUsage' });
+export type OrgUsageResponse = z.infer<typeof OrgUsageResponseSchema>;
