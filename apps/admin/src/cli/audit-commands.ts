@@ -4,9 +4,6 @@ import { CliUsageError } from './cli-usage.error';
 import type { CliOutput } from './kb-commands';
 import type { ParsedArgs } from './parse-args';
 
-export const AUDIT_VERIFY_USAGE = 'audit verify [--chain C]              check the audit log’s hash chain (an edit or deletion breaks it)';
-export const AUDIT_EXPORT_USAGE = 'audit export [--chain C] [--after-seq N] [--since ISO]   the audit log as JSON lines, oldest first (for a SIEM)';
-
 const chainOf = (args: ParsedArgs): string | undefined => {
   const c = args.flags.chain;
   if (c === undefined) return undefined;

@@ -5,11 +5,10 @@ import { CdsOverrideReportService, OVERRIDE_ROW_LIMITS } from '../cds-overrides/
 import { CliUsageError } from './cli-usage.error';
 import { type CsvCell, toCsv } from './csv-table';
 import type { ParsedArgs } from './parse-args';
+import { CDS_OVERRIDES_USAGE } from './cli-usage.text';
 
 const FLAGS = new Set(['by', 'days', 'format', 'email']);
 const FORMATS = ['csv', 'json'] as const;
-
-export const CDS_OVERRIDES_USAGE = 'cds overrides [--by rule|account] [--days 1..365] [--email E] [--format csv|json]';
 
 /** The flags of `cds overrides`, checked before anything connects (a mistake is exit 2). */
 export function cdsOverridesOptions(args: ParsedArgs): { by: 'rule' | 'account'; days: number; email?: string; format: (typeof FORMATS)[number] } {

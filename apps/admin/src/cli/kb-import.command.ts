@@ -10,8 +10,7 @@ import { CliUsageError } from './cli-usage.error';
 import { type CliOutput, buildRelease, diffLimit } from './kb-commands';
 import { diffReleases, describeDiff } from './release-diff';
 import type { ParsedArgs } from './parse-args';
-
-export const KB_IMPORT_USAGE = 'kb import --format ddinter|drugs-at-fda|drugbank-vocabulary|vigil-csv FILES... [--source-id ID --title T --license L] [--activate] [--limit N]';
+import { KB_IMPORT_USAGE } from './cli-usage.text';
 
 /** A one-line progress bar on stderr (TTY only): rows/s and ETA from bytes read. */
 function progressBar(): ((p: ImportProgress) => void) | undefined {

@@ -5,11 +5,7 @@ import { OrganisationActivityService } from '../organisations/organisation-activ
 import { CLI_ACTOR } from './account-commands';
 import { CliUsageError } from './cli-usage.error';
 import type { ParsedArgs } from './parse-args';
-
-export const ORG_ACTIVITY_USAGE = {
-  usage: 'orgs usage ORG [--project P] [--days N]              calls per project and per day (UTC)',
-  audit: 'orgs audit ORG [--project P] [--limit N]             the organisation’s audit events, newest first',
-} as const;
+import { ORG_ACTIVITY_USAGE } from './cli-usage.text';
 
 const flag = (args: ParsedArgs, name: string) => (typeof args.flags[name] === 'string' ? args.flags[name] : undefined);
 

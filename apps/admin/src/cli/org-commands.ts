@@ -8,17 +8,7 @@ import { CLI_ACTOR, requireFlag } from './account-commands';
 import { CliUsageError } from './cli-usage.error';
 import { parseDurationSeconds } from './cli-duration.parser';
 import type { ParsedArgs } from './parse-args';
-
-export const ORGS_USAGE = {
-  list: 'orgs list [--email E]                               organisations (all, or one account’s with its role)',
-  create: 'orgs create --name N --owner E                      a new organisation owned by E, with a Default project',
-  members: 'orgs members ORG                                    members and roles',
-  invite: 'orgs invite ORG --email E --role admin|developer|viewer   prints the invitation link (shown once; 7 days)',
-  invitations: 'orgs invitations ORG                                invitations and their status (never a token)',
-  remove: 'orgs remove-member ORG --email E                    personal keys of the member revoked at once',
-  transfer: 'orgs transfer ORG --to E                            E (a member) becomes owner; the old owner an admin',
-  policy: 'orgs policy ORG [--max-lifetime 90d|none] [--require-allowlist yes|no] [--scopes a,b|any] [--allow-ip CIDR,...|none]   show or change the key policy',
-} as const;
+import { ORGS_USAGE } from './cli-usage.text';
 
 function orgArg(args: ParsedArgs, usage: string): string {
   const org = args.positional[0];

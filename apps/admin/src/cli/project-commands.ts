@@ -6,12 +6,7 @@ import { CLI_ACTOR, requireFlag } from './account-commands';
 import { CliUsageError } from './cli-usage.error';
 import { parseRateLimit } from './key-commands';
 import type { ParsedArgs } from './parse-args';
-
-export const PROJECTS_USAGE = {
-  list: 'projects list ORG                                   an organisation’s projects, caps and active keys',
-  create: 'projects create ORG --name N [--rate-limit N/SECONDSs] [--monthly-quota N]   caps below the owner’s plan',
-  update: 'projects update ORG PROJECT [--name N] [--rate-limit N/SECONDSs|none] [--monthly-quota N|none]',
-} as const;
+import { PROJECTS_USAGE } from './cli-usage.text';
 
 function caps(args: ParsedArgs): { rateLimit?: { limit: number; windowSeconds: number } | null; monthlyQuota?: number | null } {
   const out: { rateLimit?: { limit: number; windowSeconds: number } | null; monthlyQuota?: number | null } = {};

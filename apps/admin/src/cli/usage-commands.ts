@@ -6,8 +6,6 @@ import { CliUsageError } from './cli-usage.error';
 import { toCsv } from './csv-table';
 import type { ParsedArgs } from './parse-args';
 
-export const USAGE_TAGS_USAGE = 'usage tags --email E [--days 1..365] [--format csv|json]   calls per x-vigil-tag (usage by module)';
-
 /** Checked before anything connects: a usage mistake exits 2 at once. */
 export function usageTagsOptions(args: ParsedArgs): { email: string; days: number; format: 'csv' | 'json' } {
   const email = requireFlag(args, 'email');

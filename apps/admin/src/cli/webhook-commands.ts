@@ -5,9 +5,6 @@ import { CliUsageError } from './cli-usage.error';
 import type { CliOutput } from './kb-commands';
 import type { ParsedArgs } from './parse-args';
 
-export const WEBHOOKS_LIST_USAGE = 'webhooks list [--account EMAIL]         webhook endpoints (never their secrets)';
-export const WEBHOOKS_DELIVERIES_USAGE = 'webhooks deliveries ID [--limit N]     an endpoint’s delivery log, newest attempt first';
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `webhooks list [--account EMAIL]`: every account's endpoints, or one account's; never a secret. */
