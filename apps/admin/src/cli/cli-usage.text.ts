@@ -27,17 +27,7 @@ export const PROJECTS_USAGE = {
 
 export const CDS_OVERRIDES_USAGE = 'cds overrides [--by rule|account] [--days 1..365] [--email E] [--format csv|json]';
 
-export const USAGE_TAGS_USAGE = 'usage tags --email E [--days 1..365] [--format csv|json]   calls per x-vigil-tag (usage by module)';
-
 export const KB_IMPORT_USAGE = 'kb import --format ddinter|drugs-at-fda|drugbank-vocabulary|vigil-csv FILES... [--source-id ID --title T --license L] [--activate] [--limit N]';
-
-export const AUDIT_VERIFY_USAGE = 'audit verify [--chain C]              check the audit log’s hash chain (an edit or deletion breaks it)';
-
-export const AUDIT_EXPORT_USAGE = 'audit export [--chain C] [--after-seq N] [--since ISO]   the audit log as JSON lines, oldest first (for a SIEM)';
-
-export const WEBHOOKS_LIST_USAGE = 'webhooks list [--account EMAIL]         webhook endpoints (never their secrets)';
-
-export const WEBHOOKS_DELIVERIES_USAGE = 'webhooks deliveries ID [--limit N]     an endpoint’s delivery log, newest attempt first';
 
 /** Command name (one or two words) → usage line. `cli-commands.ts` has a runner for exactly these names (tested). */
 export const CLI_USAGE: Readonly<Record<string, string>> = {
@@ -68,16 +58,16 @@ export const CLI_USAGE: Readonly<Record<string, string>> = {
   'projects create': PROJECTS_USAGE.create,
   'projects update': PROJECTS_USAGE.update,
   'cds overrides': CDS_OVERRIDES_USAGE,
-  'usage tags': USAGE_TAGS_USAGE,
+  'usage tags': 'usage tags --email E [--days 1..365] [--format csv|json]   calls per x-vigil-tag (usage by module)',
   'kb import': KB_IMPORT_USAGE,
   'kb list': 'kb list                               knowledge-base releases (* = active)',
   'kb activate': 'kb activate VERSION                   make an imported release live',
   'kb rollback': 'kb rollback                           re-activate the previously active release',
   'kb diff': 'kb diff A B [--limit N]               rules added, removed, changed severity (most severe first)',
-  'audit verify': AUDIT_VERIFY_USAGE,
-  'audit export': AUDIT_EXPORT_USAGE,
-  'webhooks list': WEBHOOKS_LIST_USAGE,
-  'webhooks deliveries': WEBHOOKS_DELIVERIES_USAGE,
+  'audit verify': 'audit verify [--chain C]              check the audit log’s hash chain (an edit or deletion breaks it)',
+  'audit export': 'audit export [--chain C] [--after-seq N] [--since ISO]   the audit log as JSON lines, oldest first (for a SIEM)',
+  'webhooks list': 'webhooks list [--account EMAIL]         webhook endpoints (never their secrets)',
+  'webhooks deliveries': 'webhooks deliveries ID [--limit N]     an endpoint’s delivery log, newest attempt first',
 };
 
 /** The help text: every command's usage line. */

@@ -27,21 +27,19 @@ export async function runCli(argv: string[]): Promise<number> {
     process.stdout.write(json ? `${JSON.stringify(out.json)}\n` : out.human.endsWith('\n') ? out.human : `${out.human}\n`);
     return (out as { exitCode?: number }).exitCode ?? 0;
   } catch (error) {
-    const code = await errorCode(error);
+    const { code, errors } = await describeError(error);
     const message = error instanceof Error ? error.message : String(error);
-    const errors = (error as { errors?: unknown }).errors;
-    const extra = code !== 'usage' && code !== 'config' && code !== 'failed' && errors ? { errors } : {};
-    if (json) process.stdout.write(`${JSON.stringify({ error: { code, message, ...extra } })}\n`);
+    if (json) process.stdout.write(`${JSON.stringify({ error: { code, message, ...(errors ? { errors } : {}) } })}\n`);
     else process.stderr.write(`error: ${message}\n`);
     return error instanceof CliUsageError ? 2 : 1;
   }
 }
 
-/** The stable code of a failure: `usage`, a problem's own code, `config`, or `failed`. */
-async function errorCode(error: unknown): Promise<string> {
-  if (error instanceof CliUsageError) return 'usage';
+/** The stable code of a failure (`usage`, a problem's own code, `config` or `failed`) and a problem's field errors. */
+async function describeError(error: unknown): Promise<{ code: string; errors?: unknown }> {
+  if (error instanceof CliUsageError) return { code: 'usage' };
   // Loaded here, not up front: a command that failed has already loaded the platform package.
   const { ConfigError, ProblemException } = await import('@vigil/platform');
-  if (error instanceof ProblemException) return error.code;
-  return error instanceof ConfigError ? 'config' : 'failed';
+  if (error instanceof ProblemException) return { code: error.code, errors: error.errors };
+  return { code: error instanceof ConfigError ? 'config' : 'failed' };
 }

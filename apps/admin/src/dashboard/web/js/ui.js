@@ -2,6 +2,21 @@
 import { ApiError } from './api.js';
 import { h, mount } from './dom.js';
 
+/** The centred card of the signed-out pages (emailed links, invitations): brand, title, content. */
+export function authCard(title, ...children) {
+  return h(
+    'div',
+    { class: 'auth auth-single' },
+    h(
+      'main',
+      { class: 'auth-card', id: 'main', tabindex: '-1' },
+      h('div', { class: 'brand brand-lg' }, h('img', { src: '/assets/favicon.svg', alt: '', width: 36, height: 36 }), h('span', null, 'Vigil')),
+      h('h1', { class: 'auth-title' }, title),
+      ...children,
+    ),
+  );
+}
+
 export function pageHeader(title, subtitle, ...actions) {
   return h(
     'header',

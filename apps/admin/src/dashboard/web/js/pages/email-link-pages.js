@@ -2,21 +2,7 @@
 // "forgot password" never say whether an address has an account.
 import { ApiError, post, rememberCsrf } from '../api.js';
 import { h, mount } from '../dom.js';
-import { clearFieldErrors, errorBox, field, refuseShortPassword, showFieldErrors } from '../ui.js';
-
-function card(title, ...children) {
-  return h(
-    'div',
-    { class: 'auth auth-single' },
-    h(
-      'main',
-      { class: 'auth-card', id: 'main', tabindex: '-1' },
-      h('div', { class: 'brand brand-lg' }, h('img', { src: '/assets/favicon.svg', alt: '', width: 36, height: 36 }), h('span', null, 'Vigil')),
-      h('h1', { class: 'auth-title' }, title),
-      ...children,
-    ),
-  );
-}
+import { authCard, clearFieldErrors, errorBox, field, refuseShortPassword, showFieldErrors } from '../ui.js';
 
 /** The server ended this browser's session (if any): forget it here too, without a "session lost" notice. */
 function signedOut(ctx) {
@@ -31,14 +17,14 @@ export async function renderVerifyEmail(ctx) {
   try {
     const r = await post('/api/auth/verify-email', { token: ctx.params.token });
     signedOut(ctx); // verification ends the sessions opened before it
-    return card(
+    return authCard(
       'Email address verified',
       h('div', { class: 'alert alert-info', role: 'status', dataset: { testid: 'verified' } }, `${r.email} is verified. Sign in to create API keys.`),
       signInLink(),
     );
   } catch (err) {
     if (!(err instanceof ApiError) || err.code !== 'link_invalid') throw err;
-    return card(
+    return authCard(
       'This link cannot be used',
       h('div', { class: 'alert alert-error', role: 'alert', dataset: { testid: 'link-invalid' } }, err.message),
       h('p', { class: 'muted small' }, 'Signed in, you can ask for a new verification link from any page. Signing up again with the same address also sends a new one.'),
@@ -78,7 +64,7 @@ export function renderForgotPassword() {
     submit,
   );
   mount(holder, form, h('p', { class: 'small' }, h('a', { href: '#/signin' }, 'Back to sign in')));
-  return card('Reset your password', holder);
+  return authCard('Reset your password', holder);
 }
 
 /** `#/reset-password/<token>`: chooses a new password; a weak one is refused without using up the link. */
@@ -133,5 +119,5 @@ export function renderResetPassword(ctx) {
     submit,
   );
   mount(holder, form);
-  return card('Choose a new password', holder);
+  return authCard('Choose a new password', holder);
 }

@@ -4,7 +4,9 @@
 import { ApiError, del, get, patch, post, put } from '../api.js';
 import { h, mount } from '../dom.js';
 import { dateTime } from '../format.js';
+import { splitEntries } from '../ip-validate.js';
 import {
+  authCard,
   badge,
   button,
   clearFieldErrors,
@@ -277,10 +279,7 @@ function policyCard(org, policy, reload) {
           maxKeyLifetimeSeconds: days.value.trim() ? Number(days.value) * 86_400 : null,
           requireIpAllowlist: requireIps.checked,
           allowedScopes: checked.length === SCOPES.length ? null : checked,
-          allowedIps: ips.value
-            .split(/[\s,]+/)
-            .map((s) => s.trim())
-            .filter(Boolean),
+          allowedIps: splitEntries(ips.value),
         };
         try {
           const saved = await put(`/api/orgs/${enc(org.id)}/policy`, body);
@@ -495,10 +494,7 @@ function openNewKey(org, projects, reload) {
             clearFieldErrors(form);
             const req = { label: label.value.trim(), projectId: project.value, kind: kind.value };
             if (days.value.trim()) req.expiresAt = new Date(Date.now() + Number(days.value) * 86_400_000).toISOString();
-            const list = ips.value
-              .split(/[\s,]+/)
-              .map((x) => x.trim())
-              .filter(Boolean);
+            const list = splitEntries(ips.value);
             if (list.length) req.allowedIps = list;
             try {
               const created = await post(`/api/orgs/${enc(org.id)}/keys`, req);
@@ -666,7 +662,7 @@ export async function renderInvitation(ctx) {
     preview = await post('/api/invitations/lookup', { token });
   } catch (err) {
     if (!(err instanceof ApiError) || err.code !== 'link_invalid') throw err;
-    return inviteCard('This invitation cannot be used', h('div', { class: 'alert alert-error', role: 'alert', dataset: { testid: 'link-invalid' } }, err.message));
+    return authCard('This invitation cannot be used', h('div', { class: 'alert alert-error', role: 'alert', dataset: { testid: 'link-invalid' } }, err.message));
   }
   const intro = h(
     'p',
@@ -676,7 +672,7 @@ export async function renderInvitation(ctx) {
   const me = ctx.app.me;
   if (!me) {
     ctx.app.returnTo = `invite/${token}`;
-    return inviteCard(
+    return authCard(
       'Invitation',
       intro,
       h('p', { class: 'muted' }, `Sign in as ${preview.email}, or create an account with that address, then open the link again.`),
@@ -700,19 +696,5 @@ export async function renderInvitation(ctx) {
     },
     { kind: 'primary', class: 'btn btn-primary btn-block', dataset: { testid: 'accept-invitation' } },
   );
-  return inviteCard('Invitation', intro, h('p', { class: 'muted' }, `Signed in as ${me.email}; the invitation was sent to ${preview.email}.`), general, accept);
-}
-
-function inviteCard(title, ...children) {
-  return h(
-    'div',
-    { class: 'auth auth-single' },
-    h(
-      'main',
-      { class: 'auth-card', id: 'main', tabindex: '-1' },
-      h('div', { class: 'brand brand-lg' }, h('img', { src: '/assets/favicon.svg', alt: '', width: 36, height: 36 }), h('span', null, 'Vigil')),
-      h('h1', { class: 'auth-title' }, title),
-      ...children,
-    ),
-  );
+  return authCard('Invitation', intro, h('p', { class: 'muted' }, `Signed in as ${me.email}; the invitation was sent to ${preview.email}.`), general, accept);
 }
