@@ -83,7 +83,9 @@ export class KbEvaluation {
     const ndfrtAll = pddi.filter((r) => r.source === 'NDF-RT');
     const niPairs = distinctPairs(niPairsRows.map((r) => ({ a: r.object_drug, b: r.precipitant_drug })));
     const topKeys = new Set(top300.map(nameKey));
-    const ddinterMajorTop = distinctPairs(ddinter.filter((r) => r.level === 'Major' && topKeys.has(nameKey(r.a)) && topKeys.has(nameKey(r.b))));
+    const ddinterTop = (level: string) => distinctPairs(ddinter.filter((r) => r.level === level && topKeys.has(nameKey(r.a)) && topKeys.has(nameKey(r.b))));
+    const ddinterMajorTop = ddinterTop('Major');
+    const ddinterModerateTop = ddinterTop('Moderate');
 
     // Random pairs of common drugs that no reference list names (any source, any severity).
     const listed = new Set<string>();
@@ -113,6 +115,10 @@ export class KbEvaluation {
       { id: 'french-ci', label: 'FrenchDB CI (contre-indication) ≥ major', metric: pairMetric(pddiPairs('FrenchDB', 'CI'), judge.judge, 'major'), target: { atLeast: 0.9 } },
       { id: 'french-ad', label: 'FrenchDB AD (déconseillée) ≥ moderate', metric: pairMetric(pddiPairs('FrenchDB', 'AD'), judge.judge, 'moderate'), target: { atLeast: 0.9 } },
       { id: 'ddinter-major-top300', label: 'DDInter Major, top-300 pairs ≥ moderate', metric: pairMetric(ddinterMajorTop, judge.judge, 'moderate'), target: { atLeast: 0.9 } },
+      // Reported, no target: DDInter grades many theoretical or routine effects Moderate; the curated pack follows the
+      // US labels (a label-listed effect is at least minor) and keeps alert fatigue down, so this is a map of gaps, not a goal.
+      { id: 'ddinter-moderate-top300', label: 'DDInter Moderate, top-300 pairs ≥ minor (reported)', metric: pairMetric(ddinterModerateTop, judge.judge, 'minor') },
+      { id: 'ddinter-moderate-top300-moderate', label: 'DDInter Moderate, top-300 pairs ≥ moderate (reported)', metric: pairMetric(ddinterModerateTop, judge.judge, 'moderate') },
       { id: 'random-top300-major', label: 'random top-300 pairs in no list ≥ major', metric: pairMetric(random, judge.judge, 'major'), target: { atMost: 0.01 } },
       { id: 'random-top300-moderate', label: 'random top-300 pairs in no list ≥ moderate', metric: pairMetric(random, judge.judge, 'moderate'), target: { atMost: 0.1 } },
     ];
