@@ -1,4 +1,5 @@
 import { withPgClient } from '@vigil/testing';
+import { AdminClient } from './support/admin-client';
 import { expectProblem, signedInAdmin, signedUpUser } from './support/fixtures';
 import { type RunningAdmin, startAdmin } from './support/start-admin';
 
@@ -85,8 +86,10 @@ describe('/api/admin/orgs: the internal admin reads organisations', () => {
     }
   });
 
-  it('refuses members who are not internal admins, even the owner', async () => {
+  it('refuses callers without a session (401) and members who are not internal admins, even the owner (403)', async () => {
+    const anon = new AdminClient(admin.url);
     for (const path of ['', `/${org}`, `/${org}/projects`, `/${org}/policy`, `/${org}/audit`]) {
+      expectProblem(await anon.get(`/api/admin/orgs${path}`), 401, 'unauthenticated');
       expectProblem(await owner.client.get(`/api/admin/orgs${path}`), 403, 'forbidden');
     }
   });
