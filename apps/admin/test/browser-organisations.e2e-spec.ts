@@ -182,13 +182,13 @@ suite('dashboard: organisations', () => {
         // CSV of what is shown: every day × project, zeros included.
         const [download] = await Promise.all([page.waitForEvent('download'), usage.getByTestId('usage-csv').click()]);
         expect(download.suggestedFilename()).toMatch(new RegExp(`^vigil-oncology-${size.name}-\\d{4}-\\d{2}-\\d{2}-\\d{4}-\\d{2}-\\d{2}-by-project\\.csv$`));
-        const csv = readFileSync((await download.path())!, 'utf8').split('\r\n');
+        const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
         expect(csv[0]).toBe('day,project_id,project,allowed,rate_limited,denied');
         expect(csv).toHaveLength(1 + 30 * 2 + 1); // header, 30 days × 2 projects, the final line break
         const dispensingId = (await owner.client.get(`/api/orgs/${org.id}/projects`)).body.projects.find((p: { name: string }) => p.name === 'Dispensing').id;
         expect(csv).toContain(`${utcDay(0)},${dispensingId},Dispensing,40,2,0`);
         const [tagDownload] = await Promise.all([page.waitForEvent('download'), usage.getByTestId('usage-tags-csv').click()]);
-        expect(readFileSync((await tagDownload.path())!, 'utf8')).toBe(`tag,allowed,rate_limited\r\npharmacy-module,30,2\r\n(untagged),${14 * 50 + 182 - 30},\r\n`);
+        expect(readFileSync(await tagDownload.path(), 'utf8')).toBe(`tag,allowed,rate_limited\r\npharmacy-module,30,2\r\n(untagged),${14 * 50 + 182 - 30},\r\n`);
 
         await usage.getByTestId('usage-project').selectOption({ label: 'Dispensing' });
         await page.waitForFunction(() => document.querySelectorAll('[data-testid=usage-project-row]').length === 1);
