@@ -195,6 +195,7 @@ suite('dashboard: organisations', () => {
         expect(await chart.count()).toBe(1);
         expect(await usage.locator('svg.chart').getAttribute('aria-label')).toMatch(/^Calls per day, Dispensing .*stacked by outcome$/);
         expect(await usage.getByTestId('usage-split').isVisible()).toBe(false);
+        expect(await usage.getByTestId('usage-status').textContent()).toMatch(/^Usage of Dispensing, \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\.$/);
         await usage.getByTestId('usage-days').selectOption('7');
         await page.waitForFunction(() => document.querySelectorAll('[data-testid=usage-card] details.chart-data tbody tr').length === 7);
         await clean(page);

@@ -61,7 +61,9 @@ function labelled(text, control) {
 
 /** `org` (id, name) and its `projects`: a card that loads `/api/orgs/:id/usage` for the chosen project, range and split. */
 export function orgUsageCard(org, projects) {
-  const holder = h('div', { 'aria-live': 'polite', 'aria-busy': 'true' }, spinner());
+  const holder = h('div', { 'aria-busy': 'true' }, spinner());
+  // A short status for screen readers when the selection changes (the tables themselves are not announced).
+  const status = h('p', { class: 'sr-only', role: 'status', dataset: { testid: 'usage-status' } });
   const project = h(
     'select',
     { name: 'projectId', dataset: { testid: 'usage-project' }, onchange: () => void load() },
@@ -87,6 +89,7 @@ export function orgUsageCard(org, projects) {
     try {
       const usage = await get(`/api/orgs/${enc(org.id)}/usage?days=${enc(days.value)}${one ? `&projectId=${enc(one)}` : ''}`);
       mount(holder, ...view(org, usage, !splitField.hidden && split.value === 'project'));
+      status.textContent = `Usage of ${usage.projectId ? (usage.projects[0]?.name ?? 'one project') : 'all projects'}, ${usage.from} to ${usage.to}.`;
     } catch (err) {
       mount(holder, h('div', { class: 'alert alert-error', role: 'alert' }, err.message));
     }
@@ -98,6 +101,7 @@ export function orgUsageCard(org, projects) {
     { class: 'card', dataset: { testid: 'usage-card' } },
     h('h2', null, 'Usage'),
     h('div', { class: 'chart-controls' }, labelled('Project', project), labelled('Range', days), splitField),
+    status,
     holder,
   );
 }
