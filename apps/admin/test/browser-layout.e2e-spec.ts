@@ -15,6 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { AccountsService } from '../src/accounts/accounts.service';
 import { KeysService } from '../src/keys/keys.service';
+import { OrganisationProjectsService } from '../src/organisations/organisation-projects.service';
 import { seedCdsFeedback, times } from './support/cds-feedback.seed';
 import {
   ARTIFACTS,
@@ -54,6 +55,7 @@ suite('dashboard layout and accessibility at laptop and phone sizes', () => {
   const user = { email: `clinical-integration-team.${Date.now().toString(36)}@pharmacy-systems.example.org`, password: strongPassword(), id: '' };
   const operator = { email: uniqueEmail('layout-operator'), password: strongPassword() };
   let playgroundKey = '';
+  let userOrg = '';
   const report: Record<string, unknown>[] = [];
 
   /** A fresh load of the page (nothing left over from the previous case). */
@@ -79,6 +81,9 @@ suite('dashboard layout and accessibility at laptop and phone sizes', () => {
         await go(p, 'orgs', '[data-testid=org-row]');
         await p.getByTestId('org-link').first().click();
         await p.getByTestId('policy-card').waitFor();
+        // The usage card: calls per day stacked by project, with its tables.
+        await p.locator('[data-testid=usage-card] svg.chart rect.bar-s1').first().waitFor();
+        await p.getByTestId('usage-tag-row').first().waitFor();
       },
     },
     {
@@ -169,6 +174,8 @@ suite('dashboard layout and accessibility at laptop and phone sizes', () => {
       close: (p) => p.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancel' }).click(),
     },
     { name: 'admin-account-keys', who: 'admin', open: (p) => go(p, `admin/accounts/${user.id}`, '[data-testid=admin-key-row]') },
+    { name: 'admin-orgs', who: 'admin', open: (p) => go(p, 'admin/orgs', '[data-testid=admin-org-row]') },
+    { name: 'admin-org', who: 'admin', open: (p) => go(p, `admin/orgs/${userOrg}`, '[data-testid=admin-org-audit-row]') },
     { name: 'admin-audit', who: 'admin', open: (p) => go(p, 'admin/audit', '[data-testid=audit-row]') },
     { name: 'admin-kb', who: 'admin', open: (p) => go(p, 'admin/kb', '[data-testid=kb-counts]') },
     { name: 'admin-override-report', who: 'admin', open: (p) => go(p, 'admin/cds-feedback', '[data-testid=override-row]') },
@@ -208,6 +215,15 @@ suite('dashboard layout and accessibility at laptop and phone sizes', () => {
         // A key with a handful of calls a day: its chart's axis must still count whole requests.
         if (i <= 5) await c.query('INSERT INTO api_key_usage (key_id, day, allowed, rate_limited, denied) VALUES ($1, $2, $3, 0, 0)', [telehealth.id, utcDay(i), i % 3]);
       }
+    });
+    // A second project in the user's organisation with the telehealth key in it, and tagged calls: the organisation
+    // page's usage card draws a split by project and a tags table.
+    userOrg = (await withPgClient(db.url, async (c) => (await c.query(`SELECT organisation_id FROM organisation_member WHERE account_id = $1`, [user.id])).rows))[0]
+      .organisation_id;
+    const telehealthProject = await admin.app.get(OrganisationProjectsService).create(userOrg, { name: 'Telehealth' }, cli);
+    await withPgClient(db.url, async (c) => {
+      await c.query(`UPDATE api_key SET project_id = $1 WHERE id = $2`, [telehealthProject.id, telehealth.id]);
+      await c.query(`INSERT INTO api_key_tag_usage (key_id, day, tag, allowed, rate_limited) VALUES ($1, $2, 'pharmacy-module', 120, 3)`, [pharmacy.id, utcDay(1)]);
     });
     const ds = admin.app.get(DataSource);
     await seedCdsFeedback(ds, user.id, pharmacy.id, 'warfarin-nsaid', [

@@ -3,12 +3,17 @@
  * phone sizes: the owner invites a member from the organisation page; the member opens the invitation link signed out,
  * signs in and accepts; the owner sets the key policy (non-compliant keys counted), adds a project and a service key in
  * it (the policy's rules shown on the form until it complies), changes the member's role and
- * removes them (their key revoked). axe-core and the layout checks run on each screen.
+ * removes them (their key revoked); the usage card charts calls by project and by outcome and exports CSV. An internal
+ * admin finds the organisation on the admin organisations page and reads it. axe-core and the layout checks run on each
+ * screen. Laptop screenshots of the usage card and the admin pages go to docs/screenshots (numbered) with
+ * VIGIL_UPDATE_SCREENSHOTS=1; the phone ones come from browser-layout.e2e-spec.ts.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { withPgClient } from '@vigil/testing';
 import { DESKTOP, PHONE, type ScreenSize, axeViolations, browserSuite, launchChromium, layoutReport, openTab, screenshot } from './support/dashboard-browser';
-import { loggedToken, signedUpUser } from './support/fixtures';
+import { AccountsService } from '../src/accounts/accounts.service';
+import { loggedToken, signedUpUser, utcDay } from './support/fixtures';
 import { type RunningAdmin, startAdmin } from './support/start-admin';
 
 const suite = browserSuite();
@@ -140,12 +145,64 @@ suite('dashboard: organisations', () => {
         await serviceRow.waitFor();
         expect(await serviceRow.textContent()).toMatch(/Dispensing.*active.*service/);
 
-        // Activity by project: the usage table and the audit log narrow to the chosen project.
-        const activity = page.getByTestId('activity-card');
-        await activity.getByTestId('usage-project-row').first().waitFor();
-        expect(await activity.getByTestId('usage-project-row').count()).toBe(2);
-        await activity.getByTestId('activity-project').selectOption({ label: 'Dispensing' });
+        // Usage: a fortnight of calls on both projects' keys (and two usage tags), drawn stacked by project, narrowed to
+        // one project (stacked by outcome), exported as CSV; the audit log narrows to the chosen project.
+        const orgKeys = await withPgClient(
+          admin.db.url,
+          async (c) => (await c.query(`SELECT k.id, p.name FROM api_key k JOIN project p ON p.id = k.project_id WHERE k.organisation_id = $1`, [org.id])).rows,
+        );
+        const defaultKey = orgKeys.find((k: { name: string }) => k.name === 'Default').id;
+        const dispensingKey = orgKeys.find((k: { name: string }) => k.name === 'Dispensing').id;
+        await withPgClient(admin.db.url, async (c) => {
+          for (let i = 0; i < 14; i++) {
+            await c.query('INSERT INTO api_key_usage (key_id, day, allowed, rate_limited, denied) VALUES ($1, $3, $4, 0, 1), ($2, $3, $5, 2, 0)', [
+              defaultKey,
+              dispensingKey,
+              utcDay(i),
+              10 + i,
+              40 + i,
+            ]);
+          }
+          await c.query(`INSERT INTO api_key_tag_usage (key_id, day, tag, allowed, rate_limited) VALUES ($1, $2, 'pharmacy-module', 30, 2)`, [dispensingKey, utcDay(0)]);
+        });
+        await page.reload();
+        const usage = page.getByTestId('usage-card');
+        await usage.getByTestId('usage-project-row').first().waitFor();
+        expect(await usage.getByTestId('usage-project-row').count()).toBe(2);
+        const chart = usage.locator('svg.chart');
+        expect(await chart.getAttribute('aria-label')).toMatch(/^Calls per day, all projects .*stacked by project$/);
+        // The busier project first; each project is its own colour; the legend names both with their totals.
+        expect(await usage.locator('.legend-item').allTextContents()).toEqual([`Dispensing ${(14 * 40 + 91 + 28).toLocaleString('en')}`, `Default ${14 * 10 + 91 + 14}`]);
+        expect(await chart.locator('rect.bar-s0').count()).toBe(14);
+        expect(await chart.locator('rect.bar-s1').count()).toBe(14);
+        expect(await usage.getByTestId('usage-tag-row').allTextContents()).toEqual([expect.stringMatching(/^pharmacy-module30\s*2/)]);
+        await clean(page);
+        await screenshot(page, size === DESKTOP ? '23-org-usage' : 'phone-org-usage', { docs: size === DESKTOP });
+
+        // CSV of what is shown: every day × project, zeros included.
+        const [download] = await Promise.all([page.waitForEvent('download'), usage.getByTestId('usage-csv').click()]);
+        expect(download.suggestedFilename()).toMatch(new RegExp(`^vigil-oncology-${size.name}-\\d{4}-\\d{2}-\\d{2}-\\d{4}-\\d{2}-\\d{2}-by-project\\.csv$`));
+        const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
+        expect(csv[0]).toBe('day,project_id,project,allowed,rate_limited,denied');
+        expect(csv).toHaveLength(1 + 30 * 2 + 1); // header, 30 days × 2 projects, the final line break
+        const dispensingId = (await owner.client.get(`/api/orgs/${org.id}/projects`)).body.projects.find((p: { name: string }) => p.name === 'Dispensing').id;
+        expect(csv).toContain(`${utcDay(0)},${dispensingId},Dispensing,40,2,0`);
+        const [tagDownload] = await Promise.all([page.waitForEvent('download'), usage.getByTestId('usage-tags-csv').click()]);
+        expect(readFileSync(await tagDownload.path(), 'utf8')).toBe(`tag,allowed,rate_limited\r\npharmacy-module,30,2\r\n(untagged),${14 * 50 + 182 - 30},\r\n`);
+
+        await usage.getByTestId('usage-project').selectOption({ label: 'Dispensing' });
         await page.waitForFunction(() => document.querySelectorAll('[data-testid=usage-project-row]').length === 1);
+        expect(await chart.count()).toBe(1);
+        expect(await usage.locator('svg.chart').getAttribute('aria-label')).toMatch(/^Calls per day, Dispensing .*stacked by outcome$/);
+        expect(await usage.getByTestId('usage-split').isVisible()).toBe(false);
+        expect(await usage.getByTestId('usage-status').textContent()).toMatch(/^Usage of Dispensing, \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\.$/);
+        await usage.getByTestId('usage-days').selectOption('7');
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid=usage-card] details.chart-data tbody tr').length === 7);
+        await clean(page);
+
+        const activity = page.getByTestId('activity-card');
+        await activity.getByTestId('activity-project').selectOption({ label: 'Dispensing' });
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid=audit-row]').length === 3);
         const actions = await activity.getByTestId('audit-row').locator('code').allTextContents();
         expect(new Set(actions)).toEqual(new Set(['project.create', 'project.update', 'key.create']));
         await clean(page);
@@ -169,6 +226,76 @@ suite('dashboard: organisations', () => {
       } finally {
         await ownerTab.context.close().catch(() => undefined);
         await memberTab.context.close().catch(() => undefined);
+      }
+    }, 120_000);
+
+    it(`${size.name}: an internal admin finds an organisation and reads its members, projects, key policy and audit events`, async () => {
+      const owner = await signedUpUser(admin, `org-admin-view-${size.name}`);
+      const name = `Cardiology ${size.name} ${Date.now().toString(36)}`;
+      const org = (await owner.client.post('/api/orgs', { name })).body;
+      await owner.client.post(`/api/orgs/${org.id}/projects`, { name: 'Telemetry', rateLimit: { limit: 30, windowSeconds: 60 }, monthlyQuota: 5000 });
+      await owner.client.post(`/api/orgs/${org.id}/keys`, { label: 'bedside monitors' });
+      await owner.client.request('PUT', `/api/orgs/${org.id}/policy`, {
+        body: { maxKeyLifetimeSeconds: 90 * 86_400, requireIpAllowlist: false, allowedScopes: ['interactions:check'], allowedIps: ['10.0.0.0/8'] },
+      });
+      const operator = { email: `org-operator-${size.name}-${Date.now().toString(36)}@example.com`, password: `Vigil-${Date.now().toString(36)}-operator-pw` };
+      await admin.app.get(AccountsService).create({ ...operator, role: 'admin' }, { type: 'cli', label: 'cli:test' });
+      const opTab = await openTab(browser, size);
+      const ownerTab = await openTab(browser, size);
+      try {
+        const page = opTab.page;
+        await page.goto(`${admin.url}/#/signin`);
+        await signIn(page, operator.email, operator.password);
+        await page.waitForURL(/#\/keys$/);
+        if (await page.getByTestId('menu-toggle').isVisible()) await page.getByTestId('menu-toggle').click();
+        await page.getByRole('navigation', { name: 'Operator' }).getByRole('link', { name: 'All organisations' }).click();
+        await page.waitForURL(/#\/admin\/orgs$/);
+        await page.getByTestId('admin-org-row').first().waitFor();
+        await page.getByTestId('org-search').fill(name);
+        await page.getByTestId('org-search').press('Enter');
+        await page.waitForURL(/#\/admin\/orgs\?q=/);
+        await page.waitForFunction((n) => {
+          const rows = document.querySelectorAll('[data-testid=admin-org-row]');
+          return rows.length === 1 && rows[0].textContent!.includes(n);
+        }, name);
+        const row = page.getByTestId('admin-org-row');
+        // Name, owner, members, projects, active keys, plan.
+        expect(await row.locator('td').allTextContents()).toEqual([name, owner.email, '1', '2', '1', expect.any(String), expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]);
+        await clean(page);
+        await screenshot(page, size === DESKTOP ? '24-admin-orgs' : 'phone-admin-orgs-search', { docs: size === DESKTOP });
+
+        await row.getByTestId('admin-org-link').click();
+        await page.waitForURL(new RegExp(`#/admin/orgs/${org.id}$`));
+        await page.getByTestId('admin-org-policy').waitFor();
+        expect(await page.getByTestId('admin-org-stats').textContent()).toBe('Members1Projects2Active keys1');
+        expect(await page.getByTestId('admin-org-member-row').allTextContents()).toEqual([expect.stringContaining(owner.email)]);
+        const telemetry = page.getByTestId('admin-org-project-row').filter({ hasText: 'Telemetry' });
+        expect(await telemetry.locator('td').allTextContents()).toEqual(['Telemetry', '30 / minute, all its keys', '5,000 a month', '0']);
+        const policy = await page.getByTestId('admin-org-policy').textContent();
+        for (const text of ['90 days', 'not required', 'interactions:check', '10.0.0.0/8']) expect(policy).toContain(text);
+        const actions = await page.getByTestId('admin-org-audit-row').locator('code').allTextContents();
+        expect(actions.slice(0, 3)).toEqual(['organisation.policy.set', 'key.create', 'project.create']);
+        // Read only: no control that changes anything.
+        expect(await page.locator('main form, main select, main button').count()).toBe(0);
+        await clean(page);
+        await screenshot(page, size === DESKTOP ? '25-admin-org' : 'phone-admin-org-detail', { docs: size === DESKTOP });
+
+        // A member who is not an internal admin has no such link and is refused the page.
+        const op = ownerTab.page;
+        await op.goto(`${admin.url}/#/signin`);
+        await signIn(op, owner.email, owner.password);
+        await op.waitForURL(/#\/keys$/);
+        expect(await op.getByRole('link', { name: 'All organisations' }).count()).toBe(0);
+        await op.goto(`${admin.url}/#/admin/orgs/${org.id}`);
+        await op.getByText('This page is for internal admins.').waitFor();
+        expect(await op.content()).not.toContain('bedside monitors');
+        for (const tab of [opTab, ownerTab]) {
+          expect(tab.cspViolations).toEqual([]);
+          expect(tab.pageErrors).toEqual([]);
+        }
+      } finally {
+        await opTab.context.close().catch(() => undefined);
+        await ownerTab.context.close().catch(() => undefined);
       }
     }, 120_000);
   }

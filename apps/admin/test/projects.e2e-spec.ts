@@ -111,9 +111,31 @@ describe('/api/orgs/:orgId/projects: projects, service keys, usage and audit by 
     expect(all.status).toBe(200);
     expect(all.body.days.at(-1)).toEqual({ day: today, allowed: 10, rateLimited: 1, denied: 2 });
     expect(Object.fromEntries(all.body.projects.map((p: { name: string; allowed: number }) => [p.name, p.allowed]))).toEqual({ Default: 3, 'Dispensing module': 7 });
+    // Per project and day (the chart's series and the CSV's rows): zeros included, one entry per day of the range.
+    const disp = all.body.projects.find((p: { name: string }) => p.name === 'Dispensing module');
+    expect(disp.daily).toHaveLength(7);
+    expect(disp.daily.at(-1)).toEqual({ day: today, allowed: 7, rateLimited: 1, denied: 0 });
+    expect(disp.daily.slice(0, -1).every((d: { allowed: number; rateLimited: number; denied: number }) => d.allowed + d.rateLimited + d.denied === 0)).toBe(true);
     const one = await viewer.client.get(`/api/orgs/${org}/usage?days=7&projectId=${dispensing.id}`);
     expect(one.body.days.at(-1)).toEqual({ day: today, allowed: 7, rateLimited: 1, denied: 0 });
     expect(one.body.projects.map((p: { name: string }) => p.name)).toEqual(['Dispensing module']);
+    expect(one.body).toMatchObject({ tags: [], untaggedAllowed: 7 });
+
+    // By usage tag, as GET /api/usage: most allowed first; untagged = the rest of the allowed calls; a project narrows it.
+    await sql(`INSERT INTO api_key_tag_usage (key_id, day, tag, allowed, rate_limited) VALUES ($1, $3, 'pharmacy', 5, 1), ($2, $3, 'ward', 2, 0), ($1, $4, 'pharmacy', 50, 0)`, [
+      dispKey.id,
+      defKey.id,
+      today,
+      '2000-01-01',
+    ]);
+    const tagged = await viewer.client.get(`/api/orgs/${org}/usage?days=7`);
+    expect(tagged.body.tags).toEqual([
+      { tag: 'pharmacy', allowed: 5, rateLimited: 1 },
+      { tag: 'ward', allowed: 2, rateLimited: 0 },
+    ]);
+    expect(tagged.body.untaggedAllowed).toBe(3);
+    const taggedOne = await viewer.client.get(`/api/orgs/${org}/usage?days=7&projectId=${dispensing.id}`);
+    expect(taggedOne.body).toMatchObject({ tags: [{ tag: 'pharmacy', allowed: 5, rateLimited: 1 }], untaggedAllowed: 2 });
     expectProblem(await viewer.client.get(`/api/orgs/${org}/usage?projectId=nope`), 400, 'validation_failed');
 
     const audit = await viewer.client.get(`/api/orgs/${org}/audit?projectId=${dispensing.id}&limit=100`);

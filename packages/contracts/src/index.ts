@@ -51,3 +51,4 @@ export * from './organisations/organisation.request';
 export * from './organisations/organisation.response';
 export * from './organisations/project.request';
 export * from './organisations/project.response';
+export * from './organisations/admin-organisation.response';

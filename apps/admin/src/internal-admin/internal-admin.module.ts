@@ -10,6 +10,7 @@ import { AdminCdsOverridesController } from './admin-cds-overrides.controller';
 import { AdminKbController } from './admin-kb.controller';
 import { AdminKeysController } from './admin-keys.controller';
 import { AdminOrganisationsController } from './admin-organisations.controller';
+import { AdminOrganisationsService } from './admin-organisations.service';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { AuditLogService } from './audit-log.service';
 import { KbReleasesService } from './kb-releases.service';
@@ -19,6 +20,6 @@ import { KbStatusService } from './kb-status.service';
 @Module({
   imports: [AccountsModule, AuditModule, KeysModule, CdsOverridesModule, OrganisationsModule],
   controllers: [AdminAccountsController, AdminKeysController, AdminAuditController, AdminKbController, AdminCdsOverridesController, AdminOrganisationsController],
-  providers: [AdminAccountsService, AuditLogService, KbStatusService, KbReleasesService],
+  providers: [AdminAccountsService, AdminOrganisationsService, AuditLogService, KbStatusService, KbReleasesService],
 })
 export class InternalAdminModule {}

@@ -25,18 +25,35 @@ export class OrganisationActivityService {
     const projects = await this.projects(organisationId, q.projectId);
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     const dates = Array.from({ length: q.days }, (_, i) => isoDay(today - (q.days - 1 - i) * DAY_MS));
-    const rows = await new ApiKeyRepository(this.dataSource).organisationUsage(organisationId, dates[0], dates[dates.length - 1], q.projectId);
-    const byDay = new Map(dates.map((d) => [d, { day: d, allowed: 0, rateLimited: 0, denied: 0 }]));
-    const byProject = new Map(projects.map((p) => [p.id, { projectId: p.id, name: p.name, allowed: 0, rateLimited: 0, denied: 0 }]));
+    const repo = new ApiKeyRepository(this.dataSource);
+    const from = dates[0];
+    const to = dates[dates.length - 1];
+    const [rows, tags] = await Promise.all([repo.organisationUsage(organisationId, from, to, q.projectId), repo.organisationTagUsage(organisationId, from, to, q.projectId)]);
+    const zero = (day: string) => ({ day, allowed: 0, rateLimited: 0, denied: 0 });
+    const byDay = new Map(dates.map((d) => [d, zero(d)]));
+    const byProject = new Map(
+      projects.map((p) => [p.id, { projectId: p.id, name: p.name, allowed: 0, rateLimited: 0, denied: 0, daily: new Map(dates.map((d) => [d, zero(d)])) }]),
+    );
     for (const r of rows) {
-      for (const target of [byDay.get(r.day), byProject.get(r.projectId)]) {
+      const project = byProject.get(r.projectId);
+      for (const target of [byDay.get(r.day), project, project?.daily.get(r.day)]) {
         if (!target) continue;
         target.allowed += r.allowed;
         target.rateLimited += r.rateLimited;
         target.denied += r.denied;
       }
     }
-    return { from: dates[0], to: dates[dates.length - 1], projectId: q.projectId ?? null, days: [...byDay.values()], projects: [...byProject.values()] };
+    const days = [...byDay.values()];
+    const allowed = days.reduce((n, d) => n + d.allowed, 0);
+    return {
+      from,
+      to,
+      projectId: q.projectId ?? null,
+      days,
+      projects: [...byProject.values()].map((p) => ({ ...p, daily: [...p.daily.values()] })),
+      tags,
+      untaggedAllowed: Math.max(0, allowed - tags.reduce((n, t) => n + t.allowed, 0)),
+    };
   }
 
   /**

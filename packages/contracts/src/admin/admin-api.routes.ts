@@ -11,7 +11,8 @@ import { UsageResponseSchema } from '../usage/usage.response';
 import { KeyExposureRequestSchema, SecretScanningReportSchema, SecretScanningResponseSchema } from '../keys/secret-scanning.request';
 import { AdminCdsOverridesQuerySchema, CdsOverridesQuerySchema } from '../cds-hooks/cds-override-report.query';
 import { AdminCdsOverrideReportResponseSchema, CdsOverrideReportResponseSchema } from '../cds-hooks/cds-override-report.response';
-import { AuditQuerySchema, KbReleaseParamsSchema, ListAccountsQuerySchema, UsageQuerySchema } from './admin-queries.request';
+import { AuditQuerySchema, KbReleaseParamsSchema, ListAccountsQuerySchema, ListOrganisationsQuerySchema, UsageQuerySchema } from './admin-queries.request';
+import { AdminOrganisationListResponseSchema, AdminOrganisationSchema } from '../organisations/admin-organisation.response';
 import { CreateWebhookEndpointRequestSchema, UpdateWebhookEndpointRequestSchema, WebhookDeliveriesQuerySchema } from '../webhooks/webhook-endpoint.request';
 import {
   WebhookDeliveryLogResponseSchema,
@@ -133,8 +134,12 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'GET', path: '/api/admin/audit', status: 200, query: AuditQuerySchema, response: AuditEventListResponseSchema },
   { method: 'GET', path: '/api/admin/kb', status: 200, response: AdminKbResponseSchema },
   { method: 'GET', path: '/api/admin/kb/releases', status: 200, response: KbReleaseListResponseSchema },
-  { method: 'GET', path: '/api/admin/orgs', status: 200, response: OrganisationListResponseSchema },
+  { method: 'GET', path: '/api/admin/orgs', status: 200, query: ListOrganisationsQuerySchema, response: AdminOrganisationListResponseSchema },
+  { method: 'GET', path: '/api/admin/orgs/:orgId', status: 200, response: AdminOrganisationSchema },
   { method: 'GET', path: '/api/admin/orgs/:orgId/members', status: 200, response: OrganisationMemberListResponseSchema },
+  { method: 'GET', path: '/api/admin/orgs/:orgId/projects', status: 200, response: ProjectListResponseSchema },
+  { method: 'GET', path: '/api/admin/orgs/:orgId/policy', status: 200, response: OrgPolicyResponseSchema },
+  { method: 'GET', path: '/api/admin/orgs/:orgId/audit', status: 200, query: OrgAuditQuerySchema, response: AuditEventListResponseSchema },
   { method: 'DELETE', path: '/api/admin/orgs/:orgId/members/:accountId', status: 200, response: MemberRemovedResponseSchema },
   { method: 'POST', path: '/api/admin/orgs/:orgId/transfer-ownership', status: 200, body: TransferOwnershipRequestSchema, response: OrganisationResponseSchema },
   { method: 'PUT', path: '/api/admin/orgs/:orgId/policy', status: 200, body: OrgPolicyRequestSchema, response: OrgPolicyResponseSchema },

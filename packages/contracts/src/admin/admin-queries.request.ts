@@ -17,6 +17,16 @@ export const ListAccountsQuerySchema = z
   .meta({ id: 'ListAccountsQuery' });
 export type ListAccountsQuery = z.output<typeof ListAccountsQuerySchema>;
 
+/** `GET /api/admin/orgs?q=&limit=&offset=`: `q` matches part of the name or of the owner's email, or an organisation id. */
+export const ListOrganisationsQuerySchema = z
+  .strictObject({
+    q: optionalText(320, 'q'),
+    limit: queryInt('limit', 1, 200).default(50),
+    offset: queryInt('offset', 0, 1_000_000).default(0),
+  })
+  .meta({ id: 'ListOrganisationsQuery' });
+export type ListOrganisationsQuery = z.output<typeof ListOrganisationsQuerySchema>;
+
 /**
  * `GET /api/admin/audit`: `actor` = an account id, an actor type (`cli`, `admin`…) or part of the actor label;
  * `action` = an action (`key.revoke`) or its prefix (`key`); `target` = a target id or target type;

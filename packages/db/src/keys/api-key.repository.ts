@@ -302,6 +302,18 @@ export class ApiKeyRepository {
     }));
   }
 
+  /** Calls per usage tag of an organisation's keys (one project's with `projectId`), most allowed first; as {@link tagUsage}. */
+  async organisationTagUsage(organisationId: string, from: string, to: string, projectId?: string): Promise<TagUsage[]> {
+    const rows = await this.manager.query<{ tag: string; allowed: string; rate_limited: string }[]>(
+      `SELECT u.tag, sum(u.allowed) AS allowed, sum(u.rate_limited) AS rate_limited
+         FROM api_key_tag_usage u JOIN api_key k ON k.id = u.key_id
+        WHERE k.organisation_id = $1 AND ($4::uuid IS NULL OR k.project_id = $4::uuid) AND u.day >= $2::date AND u.day <= $3::date
+        GROUP BY u.tag ORDER BY sum(u.allowed) DESC, u.tag`,
+      [organisationId, from, to, projectId ?? null],
+    );
+    return rows.map((r) => ({ tag: r.tag, allowed: Number(r.allowed), rateLimited: Number(r.rate_limited) }));
+  }
+
   /** An organisation's keys, newest first. */
   listByOrganisation(organisationId: string): Promise<ApiKeyEntity[]> {
     return this.manager.find(ApiKeyEntity, { where: { organisationId }, order: { createdAt: 'DESC' } });

@@ -1,5 +1,6 @@
-// Inline SVG charts drawn here (no chart library): a sparkline for the keys table and a stacked daily bar
-// chart by outcome for the usage page. Colours come from CSS classes, so the CSP needs no inline styles.
+// Inline SVG charts drawn here (no chart library): a sparkline for the keys table and a stacked daily bar chart, by
+// outcome (the usage pages) or by any other series (projects on the organisation page). Colours come from CSS classes,
+// so the CSP needs no inline styles.
 import { h, mount, s } from './dom.js';
 import { num } from './format.js';
 
@@ -9,7 +10,12 @@ export const OUTCOMES = [
   { key: 'denied', label: 'Denied' },
 ];
 
+/** Colour classes for series that are not outcomes (`bar-s0`…, `swatch-s0`…); the last one is for "Other". */
+export const SERIES_TONES = ['s0', 's1', 's2', 's3', 's4', 'other'];
+
 const total = (d) => d.allowed + d.rateLimited + d.denied;
+const sumOf = (d, series) => series.reduce((n, o) => n + (d[o.key] || 0), 0);
+const toneOf = (o) => o.tone || o.key;
 
 /** A small line of daily totals (7 days in the keys table), with a title for the numbers. */
 export function sparkline(daily, { width = 80, height = 24 } = {}) {
@@ -52,12 +58,13 @@ function guessWidth() {
 }
 
 /**
- * Stacked bars per day (allowed, rate-limited, denied) with a y axis, date ticks, legend and data table. The SVG is
- * drawn for the width it is shown at (and redrawn when that changes), so its labels are 11 px on a phone as on a
- * laptop instead of shrinking with the picture.
+ * Stacked bars per day with a y axis, date ticks, legend and data table (the text alternative). `series` names the
+ * stacked parts, each `{key, label, tone?}` read as `day[key]`: by default the outcomes (allowed, rate-limited,
+ * denied); `stackedBy` says what they are for the chart's label. The SVG is drawn for the width it is shown at (and
+ * redrawn when that changes), so its labels are 11 px on a phone as on a laptop instead of shrinking with the picture.
  */
-export function stackedBars(daily, { height = 220, title = 'Requests per day' } = {}) {
-  const svg = s('svg', { class: 'chart', role: 'img', 'aria-label': `${title}, stacked by outcome` });
+export function stackedBars(daily, { height = 220, title = 'Requests per day', series = OUTCOMES, stackedBy = 'outcome' } = {}) {
+  const svg = s('svg', { class: 'chart', role: 'img', 'aria-label': `${title}, stacked by ${stackedBy}` });
   let drawnWidth = 0;
   const draw = (W) => {
     drawnWidth = W;
@@ -65,7 +72,7 @@ export function stackedBars(daily, { height = 220, title = 'Requests per day' } 
     const pad = { l: 48, r: 8, t: 10, b: 26 };
     const innerW = W - pad.l - pad.r;
     const innerH = H - pad.t - pad.b;
-    const ticks = countTicks(Math.max(0, ...daily.map(total)));
+    const ticks = countTicks(Math.max(0, ...daily.map((d) => sumOf(d, series))));
     const max = ticks.at(-1);
     const slot = innerW / Math.max(1, daily.length);
     const bw = Math.max(2, Math.min(28, slot * 0.7));
@@ -79,14 +86,14 @@ export function stackedBars(daily, { height = 220, title = 'Requests per day' } 
     const bars = daily.map((d, i) => {
       const x = pad.l + i * slot + (slot - bw) / 2;
       let base = 0;
-      const segs = OUTCOMES.map((o) => {
+      const segs = series.map((o) => {
         const v = d[o.key];
         if (!v) return null;
-        const r = s('rect', { class: `bar bar-${o.key}`, x, y: y(base + v), width: bw, height: Math.max(1, y(base) - y(base + v)) });
+        const r = s('rect', { class: `bar bar-${toneOf(o)}`, x, y: y(base + v), width: bw, height: Math.max(1, y(base) - y(base + v)) });
         base += v;
         return r;
       });
-      const tip = `${d.day}: ${OUTCOMES.map((o) => `${o.label.toLowerCase()} ${num(d[o.key])}`).join(', ')}`;
+      const tip = `${d.day}: ${series.map((o) => `${stackedBy === 'outcome' ? o.label.toLowerCase() : o.label} ${num(d[o.key])}`).join(', ')}`;
       const last = i === daily.length - 1;
       const labelled = last || (i % every === 0 && daily.length - 1 - i >= every);
       return s(
@@ -102,7 +109,7 @@ export function stackedBars(daily, { height = 220, title = 'Requests per day' } 
     mount(svg, s('title', null, title), grid, s('line', { class: 'axis-line', x1: pad.l, x2: W - pad.r, y1: y(0), y2: y(0) }), bars);
   };
   draw(guessWidth());
-  const figure = h('figure', { class: 'chart-figure' }, svg, legend(daily), dataTable(daily, title));
+  const figure = h('figure', { class: 'chart-figure' }, svg, legend(daily, series), dataTable(daily, title, series));
   if (typeof ResizeObserver === 'function') {
     new ResizeObserver((entries) => {
       const w = Math.floor(entries[0].contentRect.width);
@@ -112,16 +119,16 @@ export function stackedBars(daily, { height = 220, title = 'Requests per day' } 
   return figure;
 }
 
-export function legend(daily) {
-  const sums = Object.fromEntries(OUTCOMES.map((o) => [o.key, daily.reduce((a, d) => a + d[o.key], 0)]));
+export function legend(daily, series = OUTCOMES) {
+  const sums = Object.fromEntries(series.map((o) => [o.key, daily.reduce((a, d) => a + (d[o.key] || 0), 0)]));
   return h(
     'figcaption',
     { class: 'legend' },
-    OUTCOMES.map((o) => h('span', { class: 'legend-item' }, h('span', { class: `swatch swatch-${o.key}` }), `${o.label} `, h('strong', null, num(sums[o.key])))),
+    series.map((o) => h('span', { class: 'legend-item' }, h('span', { class: `swatch swatch-${toneOf(o)}` }), `${o.label} `, h('strong', null, num(sums[o.key])))),
   );
 }
 
-function dataTable(daily, title) {
+function dataTable(daily, title, series) {
   return h(
     'details',
     { class: 'chart-data' },
@@ -137,7 +144,7 @@ function dataTable(daily, title) {
           'tr',
           null,
           h('th', null, 'Day (UTC)'),
-          OUTCOMES.map((o) => h('th', { class: 'num' }, o.label)),
+          series.map((o) => h('th', { class: 'num' }, o.label)),
         ),
       ),
       h(
@@ -148,7 +155,7 @@ function dataTable(daily, title) {
             'tr',
             null,
             h('td', null, d.day),
-            OUTCOMES.map((o) => h('td', { class: 'num' }, num(d[o.key]))),
+            series.map((o) => h('td', { class: 'num' }, num(d[o.key] || 0))),
           ),
         ),
       ),

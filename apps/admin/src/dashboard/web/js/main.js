@@ -14,6 +14,7 @@ import { renderQuickstart } from './pages/quickstart-page.js';
 import { renderAccount } from './pages/account-page.js';
 import { renderAdminAccounts, renderAdminAccount } from './pages/admin-accounts-page.js';
 import { renderAdminAudit } from './pages/admin-audit-page.js';
+import { renderAdminOrg, renderAdminOrgs } from './pages/admin-orgs-page.js';
 import { renderAdminKb } from './pages/admin-kb-page.js';
 import { renderCdsFeedback } from './pages/cds-feedback-page.js';
 import { renderAdminCdsFeedback } from './pages/admin-cds-feedback-page.js';
@@ -37,6 +38,8 @@ const ROUTES = [
   { path: 'account', title: 'Account', nav: 'Account', render: renderAccount },
   { path: 'admin/accounts', title: 'Accounts', nav: 'Accounts', admin: true, render: renderAdminAccounts },
   { path: 'admin/accounts/:id', title: 'Account', admin: true, navAs: 'admin/accounts', render: renderAdminAccount },
+  { path: 'admin/orgs', title: 'All organisations', nav: 'All organisations', admin: true, render: renderAdminOrgs },
+  { path: 'admin/orgs/:id', title: 'Organisation', admin: true, navAs: 'admin/orgs', render: renderAdminOrg },
   { path: 'admin/audit', title: 'Audit log', nav: 'Audit log', admin: true, render: renderAdminAudit },
   { path: 'admin/kb', title: 'Knowledge base', nav: 'Knowledge base', admin: true, render: renderAdminKb },
   { path: 'admin/cds-feedback', title: 'Override report', nav: 'Override report', admin: true, render: renderAdminCdsFeedback },

@@ -23,6 +23,7 @@ import {
   toast,
 } from '../ui.js';
 import { showOnce } from './keys-page.js';
+import { orgUsageCard } from './org-usage-card.js';
 
 const ROLE_TONES = { owner: 'info', admin: 'ok', developer: 'neutral', viewer: 'neutral' };
 const ASSIGNABLE = ['admin', 'developer', 'viewer'];
@@ -122,6 +123,7 @@ export async function renderOrganisation(ctx) {
         policyCard(org, policy, reload),
         projectsCard(org, projects, reload),
         keysCard(org, keys, members, projects, reload),
+        orgUsageCard(org, projects),
         activityCard(org, projects),
       );
     });
@@ -555,7 +557,7 @@ function keysCard(org, keys, members, projects, reload) {
   );
 }
 
-/** Usage (per project, and per day) and the audit log of the organisation, for all projects or one. */
+/** The audit log of the organisation, for all projects or one (usage has its own card, `org-usage-card.js`). */
 function activityCard(org, projects) {
   const holder = h('div', null, spinner());
   const select = h(
@@ -567,17 +569,7 @@ function activityCard(org, projects) {
   const load = async () => {
     const filter = select.value ? `&projectId=${enc(select.value)}` : '';
     try {
-      const [usage, audit] = await Promise.all([get(`/api/orgs/${enc(org.id)}/usage?days=30${filter}`), get(`/api/orgs/${enc(org.id)}/audit?limit=20${filter}`)]);
-      const usageRows = usage.projects.map((p) =>
-        h(
-          'tr',
-          { dataset: { testid: 'usage-project-row' } },
-          h('td', { class: 'wide' }, p.name),
-          h('td', null, String(p.allowed)),
-          h('td', null, String(p.rateLimited)),
-          h('td', null, String(p.denied)),
-        ),
-      );
+      const audit = await get(`/api/orgs/${enc(org.id)}/audit?limit=20${filter}`);
       const auditRows = audit.events.map((e) =>
         h(
           'tr',
@@ -589,9 +581,7 @@ function activityCard(org, projects) {
       );
       mount(
         holder,
-        h('h3', null, `Calls in the last 30 days (${usage.from} to ${usage.to}, UTC)`),
-        table(['Project', 'Allowed', 'Rate-limited', 'Denied'], usageRows, { testid: 'usage-projects-table' }),
-        h('h3', null, `Audit log (${audit.total} event${audit.total === 1 ? '' : 's'}, newest first)`),
+        h('p', { class: 'muted' }, `${audit.total} event${audit.total === 1 ? '' : 's'}, newest first.`),
         auditRows.length ? table(['When', 'Action', 'By'], auditRows, { testid: 'org-audit-table' }) : emptyState('No events', null),
       );
     } catch (err) {
@@ -599,7 +589,7 @@ function activityCard(org, projects) {
     }
   };
   void load();
-  return h('section', { class: 'card', dataset: { testid: 'activity-card' } }, h('div', { class: 'card-head' }, h('h2', null, 'Activity'), select), holder);
+  return h('section', { class: 'card', dataset: { testid: 'activity-card' } }, h('div', { class: 'card-head' }, h('h2', null, 'Audit log'), select), holder);
 }
 
 async function remove(org, m, reload) {

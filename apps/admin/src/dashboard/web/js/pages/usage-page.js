@@ -1,9 +1,10 @@
 // Usage: requests per day by outcome, in total and per key, and the monthly quota.
 import { get } from '../api.js';
-import { meter, shareBar, stackedBars } from '../charts.js';
+import { meter, stackedBars } from '../charts.js';
 import { h } from '../dom.js';
 import { date, num, percent, planLabel } from '../format.js';
-import { emptyState, pageHeader, statusBadge, table } from '../ui.js';
+import { emptyState, pageHeader, statusBadge } from '../ui.js';
+import { tagTable } from '../usage-tags.js';
 
 const RANGES = [7, 30, 90];
 
@@ -57,37 +58,11 @@ export async function renderUsage(ctx) {
       )
     : [h('section', { class: 'card' }, emptyState('No keys', 'Create a key to see its traffic here.'))];
   // Usage split by module: calls that sent an x-vigil-tag header, each with its share of all allowed calls.
-  const untagged = usage.untaggedAllowed;
   const byTag = h(
     'section',
     { class: 'card', dataset: { testid: 'usage-tags' } },
     h('div', { class: 'card-head' }, h('h2', null, 'By usage tag'), h('span', { class: 'muted' }, 'the x-vigil-tag request header')),
-    usage.tags.length
-      ? table(
-          ['Tag', { label: 'Allowed', class: 'num' }, { label: 'Rate-limited', class: 'num' }, 'Share of allowed'],
-          [
-            ...usage.tags.map((x) =>
-              h(
-                'tr',
-                { dataset: { testid: 'usage-tag-row' } },
-                h('td', null, h('code', null, x.tag)),
-                h('td', { class: 'num' }, num(x.allowed)),
-                h('td', { class: 'num' }, num(x.rateLimited)),
-                h('td', null, shareBar(x.allowed, t.allowed, `${x.tag}: ${percent(x.allowed, t.allowed)} of allowed calls`), ' ', percent(x.allowed, t.allowed)),
-              ),
-            ),
-            h(
-              'tr',
-              null,
-              h('td', { class: 'muted' }, '(untagged)'),
-              h('td', { class: 'num' }, num(untagged)),
-              h('td', { class: 'num' }, '—'),
-              h('td', null, percent(untagged, t.allowed)),
-            ),
-          ],
-          { testid: 'usage-tags-table' },
-        )
-      : h('p', { class: 'muted small' }, 'No tagged calls in this range. Send an x-vigil-tag header (e.g. pharmacy-module) to see your usage split by module.'),
+    tagTable(usage.tags, usage.untaggedAllowed, t.allowed),
   );
   return h(
     'div',
