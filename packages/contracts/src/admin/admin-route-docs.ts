@@ -114,7 +114,11 @@ export const ADMIN_ROUTE_DOCS: Readonly<Record<string, AdminRouteDoc>> = {
   'GET /api/admin/audit': doc('adminListAudit', 'Internal admin', 'internal-admin', 'The audit log, filtered'),
   'GET /api/admin/kb': doc('adminGetKnowledgeBase', 'Internal admin', 'internal-admin', 'The knowledge-base release that answers, with its counts'),
   'GET /api/admin/kb/releases': doc('adminListKbReleases', 'Internal admin', 'internal-admin', 'Stored knowledge-base releases'),
-  'GET /api/admin/orgs': doc('adminListOrganisations', 'Internal admin', 'internal-admin', 'Every organisation'),
+  'GET /api/admin/orgs': doc('adminListOrganisations', 'Internal admin', 'internal-admin', 'Search organisations by name, owner email or id, with their size and plan'),
+  'GET /api/admin/orgs/:orgId': doc('adminGetOrganisation', 'Internal admin', 'internal-admin', 'One organisation: owner, plan and counts'),
+  'GET /api/admin/orgs/:orgId/projects': doc('adminListProjects', 'Internal admin', 'internal-admin', 'Projects of any organisation, with their caps'),
+  'GET /api/admin/orgs/:orgId/policy': doc('adminGetKeyPolicy', 'Internal admin', 'internal-admin', 'Any organisation’s key policy'),
+  'GET /api/admin/orgs/:orgId/audit': doc('adminListOrganisationAudit', 'Internal admin', 'internal-admin', 'Any organisation’s audit events, newest first'),
   'GET /api/admin/orgs/:orgId/members': doc('adminListMembers', 'Internal admin', 'internal-admin', 'Members of any organisation'),
   'DELETE /api/admin/orgs/:orgId/members/:accountId': doc(
     'adminRemoveMember',
