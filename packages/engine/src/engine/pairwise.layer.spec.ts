@@ -315,6 +315,18 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['doxorubicin', 'trastuzumab', 'anthracyclines--trastuzumab-products', 'major'],
     ['tetrabenazine', 'paroxetine', 'vmat2-inhibitors--strong-cyp2d6-inhibitors', 'moderate'],
     ['tetrabenazine', 'levodopa', 'dopaminergic-antiparkinson-agents--vmat2-inhibitors', 'moderate'],
+    // Drugs reviewed from their labels after being known by name only (wave 7).
+    ['desmopressin', 'furosemide', 'desmopressin--desmopressin-label-contraindicated-drugs', 'major'],
+    ['Nocdurna', 'sertraline', 'desmopressin--desmopressin-label-hyponatremia-drugs', 'moderate'],
+    ['Lysteda', 'ethinyl estradiol', 'tranexamic-acid--estrogen-contraceptives', 'major'],
+    ['dihydrocodeine', 'alprazolam', 'opioids--benzodiazepines', 'major'],
+    ['orlistat', 'levothyroxine', 'orlistat--thyroid-hormones', 'moderate'],
+    ['Belsomra', 'ketoconazole', 'suvorexant--strong-cyp3a4-inhibitors', 'major'],
+    ['Ubrelvy', 'clarithromycin', 'ubrogepant--strong-cyp3a4-inhibitors', 'contraindicated'],
+    ['tasimelteon', 'fluvoxamine', 'tasimelteon--strong-cyp1a2-inhibitors', 'major'],
+    ['pirfenidone', 'fluvoxamine', 'pirfenidone--fluvoxamine', 'major'],
+    ['pirfenidone', 'ciprofloxacin', 'pirfenidone--cyp1a2-inhibitors', 'moderate'],
+    ['lofexidine', 'methadone', 'additive:qt', 'moderate'],
     // Nebivolol's label asks only for caution with CYP2D6 inhibitors (poor metabolisers take the usual dose).
     ['nebivolol', 'fluoxetine', 'nebivolol--cyp2d6-inhibitors', 'moderate'],
     ['Vosevi', 'rifampin', 'voxilaprevir--rifampin', 'contraindicated'],
@@ -330,12 +342,24 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
   });
 
-  it.each([['Vosevi'], ['ibrutinib'], ['osimertinib'], ['Coartem'], ['fingolimod'], ['iohexol'], ['docetaxel'], ['natalizumab'], ['tetrabenazine'], ['leuprolide']])(
-    '%s is reviewed: a check with it is complete',
-    (drug) => {
-      expect(engine.check(curated, [drug, 'simvastatin']).summary.complete).toBe(true);
-    },
-  );
+  it.each([
+    ['Vosevi'],
+    ['ibrutinib'],
+    ['osimertinib'],
+    ['Coartem'],
+    ['fingolimod'],
+    ['iohexol'],
+    ['docetaxel'],
+    ['natalizumab'],
+    ['tetrabenazine'],
+    ['leuprolide'],
+    ['desmopressin'],
+    ['Belsomra'],
+    ['Ubrelvy'],
+    ['orlistat'],
+  ])('%s is reviewed: a check with it is complete', (drug) => {
+    expect(engine.check(curated, [drug, 'simvastatin']).summary.complete).toBe(true);
+  });
 
   it.each<[string, string]>([
     ['sertraline', 'venlafaxine'],
