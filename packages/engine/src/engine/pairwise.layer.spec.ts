@@ -327,6 +327,13 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['pirfenidone', 'fluvoxamine', 'pirfenidone--fluvoxamine', 'major'],
     ['pirfenidone', 'ciprofloxacin', 'pirfenidone--cyp1a2-inhibitors', 'moderate'],
     ['lofexidine', 'methadone', 'additive:qt', 'moderate'],
+    ['macitentan', 'fluconazole', 'macitentan--macitentan-label-dual-inhibitors', 'major'],
+    ['Opsumit', 'rifampin', 'macitentan--strong-cyp3a4-inducers', 'major'],
+    ['penicillamine', 'hydroxychloroquine', 'penicillamine--penicillamine-label-avoided-drugs', 'major'],
+    ['Bridion', 'norethindrone', 'sugammadex--hormonal-contraceptives', 'major'],
+    ['flumazenil', 'amitriptyline', 'flumazenil--tcas', 'major'],
+    ['chloramphenicol', 'clozapine', 'chloramphenicol--chloramphenicol-label-marrow-suppressants', 'major'],
+    ['prilocaine', 'dapsone', 'prilocaine--prilocaine-label-oxidising-drugs', 'moderate'],
     // Nebivolol's label asks only for caution with CYP2D6 inhibitors (poor metabolisers take the usual dose).
     ['nebivolol', 'fluoxetine', 'nebivolol--cyp2d6-inhibitors', 'moderate'],
     ['Vosevi', 'rifampin', 'voxilaprevir--rifampin', 'contraindicated'],
@@ -357,6 +364,9 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['Belsomra'],
     ['Ubrelvy'],
     ['orlistat'],
+    ['vasopressin'],
+    ['Bridion'],
+    ['mannitol'],
   ])('%s is reviewed: a check with it is complete', (drug) => {
     expect(engine.check(curated, [drug, 'simvastatin']).summary.complete).toBe(true);
   });
@@ -379,6 +389,10 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['bismuth subcitrate potassium', 'warfarin'],
     ['atenolol', 'insulin lispro'],
     ['propranolol', 'metformin'],
+    // Vasopressin's label describes only expected effects with the catecholamines it is given with in shock.
+    ['vasopressin', 'norepinephrine'],
+    // Sugammadex reverses rocuronium by design.
+    ['Bridion', 'rocuronium'],
     // Eye products that cannot reach systemic levels (local-use.yaml): left out of the check, reported instead.
     ['erythromycin eye ointment', 'simvastatin'],
     ['Tobrex', 'furosemide'],
