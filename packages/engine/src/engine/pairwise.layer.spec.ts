@@ -334,6 +334,15 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['flumazenil', 'amitriptyline', 'flumazenil--tcas', 'major'],
     ['chloramphenicol', 'clozapine', 'chloramphenicol--chloramphenicol-label-marrow-suppressants', 'major'],
     ['prilocaine', 'dapsone', 'prilocaine--prilocaine-label-oxidising-drugs', 'moderate'],
+    ['Varubi', 'thioridazine', 'rolapitant--rolapitant-label-contraindicated-cyp2d6-substrates', 'contraindicated'],
+    ['netupitant', 'rifampin', 'nk1-antagonists-wave7--strong-cyp3a4-inducers', 'major'],
+    ['Viberzi', 'oxycodone', 'eluxadoline--opioids', 'major'],
+    ['Symproic', 'naltrexone', 'naldemedine--naldemedine-label-opioid-antagonists', 'major'],
+    ['Nubeqa', 'rosuvastatin', 'darolutamide--rosuvastatin', 'major'],
+    ['Rukobia', 'rifampin', 'fostemsavir--strong-cyp3a4-inducers', 'contraindicated'],
+    ['relugolix', 'verapamil', 'relugolix--pgp-inhibitors', 'major'],
+    ['atracurium', 'gentamicin', 'neuromuscular-blockers--aminoglycosides', 'moderate'],
+    ['vitamin A', 'isotretinoin', 'vitamin-a--oral-retinoids', 'major'],
     // Nebivolol's label asks only for caution with CYP2D6 inhibitors (poor metabolisers take the usual dose).
     ['nebivolol', 'fluoxetine', 'nebivolol--cyp2d6-inhibitors', 'moderate'],
     ['Vosevi', 'rifampin', 'voxilaprevir--rifampin', 'contraindicated'],
@@ -367,6 +376,9 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['vasopressin'],
     ['Bridion'],
     ['mannitol'],
+    ['Nourianz'],
+    ['mivacurium'],
+    ['relugolix'],
   ])('%s is reviewed: a check with it is complete', (drug) => {
     expect(engine.check(curated, [drug, 'simvastatin']).summary.complete).toBe(true);
   });
@@ -393,6 +405,8 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['vasopressin', 'norepinephrine'],
     // Sugammadex reverses rocuronium by design.
     ['Bridion', 'rocuronium'],
+    // Naldemedine is taken with opioids by design: it is not one of the systemic opioid antagonists.
+    ['Symproic', 'oxycodone'],
     // Eye products that cannot reach systemic levels (local-use.yaml): left out of the check, reported instead.
     ['erythromycin eye ointment', 'simvastatin'],
     ['Tobrex', 'furosemide'],
