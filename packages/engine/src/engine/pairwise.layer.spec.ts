@@ -343,6 +343,14 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['relugolix', 'verapamil', 'relugolix--pgp-inhibitors', 'major'],
     ['atracurium', 'gentamicin', 'neuromuscular-blockers--aminoglycosides', 'moderate'],
     ['vitamin A', 'isotretinoin', 'vitamin-a--oral-retinoids', 'major'],
+    ['Tabrecta', 'efavirenz', 'wave7-kinase-inhibitors--moderate-cyp3a4-inducers', 'major'],
+    ['pemigatinib', 'itraconazole', 'inhibitor-avoid-kinase-inhibitors--strong-cyp3a4-inhibitors', 'major'],
+    ['Koselugo', 'fluconazole', 'wave7-kinase-inhibitors--moderate-cyp3a4-inhibitors', 'major'],
+    ['pralsetinib', 'rifampin', 'inducer-avoid-kinase-inhibitors--strong-cyp3a4-inducers', 'major'],
+    ['Ofev', 'rifampin', 'nintedanib--combined-pgp-cyp3a4-inducers', 'major'],
+    ['nintedanib esylate', 'ketoconazole', 'nintedanib--combined-pgp-cyp3a4-inhibitors', 'moderate'],
+    ['pretomanid', 'efavirenz', 'pretomanid--cyp3a4-inducers', 'major'],
+    ['olsalazine', 'azathioprine', 'olsalazine--thiopurines', 'moderate'],
     // Nebivolol's label asks only for caution with CYP2D6 inhibitors (poor metabolisers take the usual dose).
     ['nebivolol', 'fluoxetine', 'nebivolol--cyp2d6-inhibitors', 'moderate'],
     ['Vosevi', 'rifampin', 'voxilaprevir--rifampin', 'contraindicated'],
@@ -379,6 +387,9 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['Nourianz'],
     ['mivacurium'],
     ['relugolix'],
+    ['Alecensa'],
+    ['binimetinib'],
+    ['Xpovio'],
   ])('%s is reviewed: a check with it is complete', (drug) => {
     expect(engine.check(curated, [drug, 'simvastatin']).summary.complete).toBe(true);
   });
@@ -407,6 +418,8 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['Bridion', 'rocuronium'],
     // Naldemedine is taken with opioids by design: it is not one of the systemic opioid antagonists.
     ['Symproic', 'oxycodone'],
+    // Selumetinib's label names fluconazole, not CYP2C19 inhibitors in general.
+    ['Koselugo', 'omeprazole'],
     // Eye products that cannot reach systemic levels (local-use.yaml): left out of the check, reported instead.
     ['erythromycin eye ointment', 'simvastatin'],
     ['Tobrex', 'furosemide'],
