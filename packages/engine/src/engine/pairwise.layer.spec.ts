@@ -351,6 +351,11 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['nintedanib esylate', 'ketoconazole', 'nintedanib--combined-pgp-cyp3a4-inhibitors', 'moderate'],
     ['pretomanid', 'efavirenz', 'pretomanid--cyp3a4-inducers', 'major'],
     ['olsalazine', 'azathioprine', 'olsalazine--thiopurines', 'moderate'],
+    ['avatrombopag', 'fluconazole', 'avatrombopag--dual-cyp2c9-cyp3a4-inhibitors', 'moderate'],
+    ['voxelotor', 'efavirenz', 'voxelotor--cyp3a4-inducers', 'major'],
+    // A biosimilar named by its suffixed name is the same TNF blocker as its reference product.
+    ['adalimumab-adaz', 'Humira', 'duplicate:targeted-immunomodulators', 'major'],
+    ['infliximab-dyyb', 'methotrexate', 'biologic-immunomodulators--conventional-immunosuppressants', 'moderate'],
     // Nebivolol's label asks only for caution with CYP2D6 inhibitors (poor metabolisers take the usual dose).
     ['nebivolol', 'fluoxetine', 'nebivolol--cyp2d6-inhibitors', 'moderate'],
     ['Vosevi', 'rifampin', 'voxilaprevir--rifampin', 'contraindicated'],
@@ -390,6 +395,8 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['Alecensa'],
     ['binimetinib'],
     ['Xpovio'],
+    ['adalimumab-atto'],
+    ['Doptelet'],
   ])('%s is reviewed: a check with it is complete', (drug) => {
     expect(engine.check(curated, [drug, 'simvastatin']).summary.complete).toBe(true);
   });
