@@ -356,6 +356,15 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     // A biosimilar named by its suffixed name is the same TNF blocker as its reference product.
     ['adalimumab-adaz', 'Humira', 'duplicate:targeted-immunomodulators', 'major'],
     ['infliximab-dyyb', 'methotrexate', 'biologic-immunomodulators--conventional-immunosuppressants', 'moderate'],
+    ['Qelbree', 'tizanidine', 'viloxazine--viloxazine-label-cyp1a2-substrates', 'contraindicated'],
+    ['Sunosi', 'selegiline', 'solriamfetol--maois', 'contraindicated'],
+    ['Evista', 'cholestyramine', 'raloxifene--bile-acid-sequestrants', 'major'],
+    ['Fycompa', 'levonorgestrel', 'perampanel--progestin-contraceptives', 'major'],
+    ['Quviviq', 'ketoconazole', 'daridorexant--strong-cyp3a4-inhibitors', 'major'],
+    ['cabotegravir', 'rifampin', 'cabotegravir--cabotegravir-label-contraindicated-inducers', 'contraindicated'],
+    ['tafenoquine', 'metformin', 'tafenoquine--tafenoquine-label-oct2-mate-substrates', 'major'],
+    ['vonoprazan', 'rilpivirine', 'vonoprazan--rilpivirine', 'contraindicated'],
+    ['dexmedetomidine', 'fentanyl', 'additive:cns-depression', 'moderate'],
     // Nebivolol's label asks only for caution with CYP2D6 inhibitors (poor metabolisers take the usual dose).
     ['nebivolol', 'fluoxetine', 'nebivolol--cyp2d6-inhibitors', 'moderate'],
     ['Vosevi', 'rifampin', 'voxilaprevir--rifampin', 'contraindicated'],
@@ -397,6 +406,9 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['Xpovio'],
     ['adalimumab-atto'],
     ['Doptelet'],
+    ['Chantix'],
+    ['Briviact'],
+    ['Qulipta'],
   ])('%s is reviewed: a check with it is complete', (drug) => {
     expect(engine.check(curated, [drug, 'simvastatin']).summary.complete).toBe(true);
   });
@@ -427,6 +439,8 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['Symproic', 'oxycodone'],
     // Selumetinib's label names fluconazole, not CYP2C19 inhibitors in general.
     ['Koselugo', 'omeprazole'],
+    // Peripheral opioid antagonists are taken with opioids by design.
+    ['Relistor', 'morphine'],
     // Eye products that cannot reach systemic levels (local-use.yaml): left out of the check, reported instead.
     ['erythromycin eye ointment', 'simvastatin'],
     ['Tobrex', 'furosemide'],
