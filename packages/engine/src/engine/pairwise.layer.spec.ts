@@ -365,6 +365,14 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['tafenoquine', 'metformin', 'tafenoquine--tafenoquine-label-oct2-mate-substrates', 'major'],
     ['vonoprazan', 'rilpivirine', 'vonoprazan--rilpivirine', 'contraindicated'],
     ['dexmedetomidine', 'fentanyl', 'additive:cns-depression', 'moderate'],
+    ['Epidiolex', 'valproate', 'cannabidiol--valproate', 'moderate'],
+    ['Daliresp', 'rifampin', 'roflumilast--strong-cyp3a4-inducers', 'major'],
+    ['oritavancin', 'heparin', 'oritavancin--heparin', 'contraindicated'],
+    ['daptomycin', 'atorvastatin', 'daptomycin--statins', 'moderate'],
+    ['tigecycline', 'isotretinoin', 'intravenous-tetracycline-class--oral-retinoids', 'major'],
+    ['ursodiol', 'cholestyramine', 'ursodiol--bile-acid-sequestrants', 'moderate'],
+    ['griseofulvin, microsize', 'norethindrone', 'griseofulvin-forms--hormonal-contraceptives', 'major'],
+    ['Cancidas', 'rifampin', 'caspofungin--caspofungin-label-inducers', 'moderate'],
     // Nebivolol's label asks only for caution with CYP2D6 inhibitors (poor metabolisers take the usual dose).
     ['nebivolol', 'fluoxetine', 'nebivolol--cyp2d6-inhibitors', 'moderate'],
     ['Vosevi', 'rifampin', 'voxilaprevir--rifampin', 'contraindicated'],
@@ -409,6 +417,8 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['Chantix'],
     ['Briviact'],
     ['Qulipta'],
+    ['Eraxis'],
+    ['Xifaxan'],
   ])('%s is reviewed: a check with it is complete', (drug) => {
     expect(engine.check(curated, [drug, 'simvastatin']).summary.complete).toBe(true);
   });
