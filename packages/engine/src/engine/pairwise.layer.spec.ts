@@ -368,7 +368,6 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['Epidiolex', 'valproate', 'cannabidiol--valproate', 'moderate'],
     ['Daliresp', 'rifampin', 'roflumilast--strong-cyp3a4-inducers', 'major'],
     ['oritavancin', 'heparin', 'oritavancin--heparin', 'contraindicated'],
-    ['daptomycin', 'atorvastatin', 'daptomycin--statins', 'moderate'],
     ['tigecycline', 'isotretinoin', 'intravenous-tetracycline-class--oral-retinoids', 'major'],
     ['ursodiol', 'cholestyramine', 'ursodiol--bile-acid-sequestrants', 'moderate'],
     ['griseofulvin, microsize', 'norethindrone', 'griseofulvin-forms--hormonal-contraceptives', 'major'],
