@@ -372,6 +372,10 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['ursodiol', 'cholestyramine', 'ursodiol--bile-acid-sequestrants', 'moderate'],
     ['griseofulvin, microsize', 'norethindrone', 'griseofulvin-forms--hormonal-contraceptives', 'major'],
     ['Cancidas', 'rifampin', 'caspofungin--caspofungin-label-inducers', 'moderate'],
+    ['Lumakras', 'omeprazole', 'sotorasib--ppis', 'major'],
+    ['Vonjo', 'clarithromycin', 'pacritinib--strong-cyp3a4-inhibitors', 'contraindicated'],
+    ['Tepmetko', 'rifampin', 'tepotinib--combined-pgp-strong-cyp3a4-inducers', 'major'],
+    ['Welireg', 'norethindrone', 'belzutifan--hormonal-contraceptives', 'major'],
     // Nebivolol's label asks only for caution with CYP2D6 inhibitors (poor metabolisers take the usual dose).
     ['nebivolol', 'fluoxetine', 'nebivolol--cyp2d6-inhibitors', 'moderate'],
     ['Vosevi', 'rifampin', 'voxilaprevir--rifampin', 'contraindicated'],
@@ -418,6 +422,7 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['Qulipta'],
     ['Eraxis'],
     ['Xifaxan'],
+    ['Fotivda'],
   ])('%s is reviewed: a check with it is complete', (drug) => {
     expect(engine.check(curated, [drug, 'simvastatin']).summary.complete).toBe(true);
   });
