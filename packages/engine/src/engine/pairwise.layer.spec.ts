@@ -376,6 +376,8 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['Vonjo', 'clarithromycin', 'pacritinib--strong-cyp3a4-inhibitors', 'contraindicated'],
     ['Tepmetko', 'rifampin', 'tepotinib--combined-pgp-strong-cyp3a4-inducers', 'major'],
     ['Welireg', 'norethindrone', 'belzutifan--hormonal-contraceptives', 'major'],
+    ['Vimpat', 'metoprolol', 'lacosamide--lacosamide-label-conduction-drugs', 'moderate'],
+    ['cycloserine', 'ethanol', 'cycloserine--ethanol', 'major'],
     // Nebivolol's label asks only for caution with CYP2D6 inhibitors (poor metabolisers take the usual dose).
     ['nebivolol', 'fluoxetine', 'nebivolol--cyp2d6-inhibitors', 'moderate'],
     ['Vosevi', 'rifampin', 'voxilaprevir--rifampin', 'contraindicated'],
@@ -423,6 +425,7 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['Eraxis'],
     ['Xifaxan'],
     ['Fotivda'],
+    ['Baraclude'],
   ])('%s is reviewed: a check with it is complete', (drug) => {
     expect(engine.check(curated, [drug, 'simvastatin']).summary.complete).toBe(true);
   });
