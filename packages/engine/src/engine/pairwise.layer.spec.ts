@@ -364,3 +364,61 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     expect(r.interactions.filter((f) => f.severity === 'major' || f.severity === 'contraindicated')).toEqual([]);
   });
 });
+
+describe('curated knowledge base: everyday label interactions (wave 8)', () => {
+  const curated = loadCuratedKb({ path: join(__dirname, '..', '..', 'dist', 'kb', 'curated.json') });
+
+  it.each<[string, string, string, string]>([
+    // Beta-2 agonist labels, section 7: non-potassium-sparing diuretics.
+    ['Ventolin', 'Lasix', 'beta2-agonists--non-potassium-sparing-diuretics', 'moderate'],
+    ['Advair', 'hydrochlorothiazide', 'beta2-agonists--non-potassium-sparing-diuretics', 'moderate'],
+    ['formoterol', 'chlorthalidone', 'beta2-agonists--non-potassium-sparing-diuretics', 'moderate'],
+    // Opioid class labeling, section 7: anticholinergic drugs (moderate), diuretics (minor).
+    ['Percocet', 'Ditropan', 'opioids--opioid-label-anticholinergic-drugs', 'moderate'],
+    ['morphine', 'benztropine', 'opioids--opioid-label-anticholinergic-drugs', 'moderate'],
+    ['codeine', 'dicyclomine', 'opioids--opioid-label-anticholinergic-drugs', 'moderate'],
+    ['Norco', 'furosemide', 'opioids--opioid-label-diuretics', 'minor'],
+    // Thyroid hormone labels, section 7 (rifampin with levothyroxine keeps its own pair rule).
+    ['Synthroid', 'Tegretol', 'thyroid-hormones--thyroid-label-enzyme-inducers', 'moderate'],
+    ['Cytomel', 'phenytoin', 'thyroid-hormones--thyroid-label-enzyme-inducers', 'moderate'],
+    ['liothyronine', 'rifampin', 'thyroid-hormones--thyroid-label-enzyme-inducers', 'moderate'],
+    ['levothyroxine', 'rifampin', 'levothyroxine--rifampin', 'moderate'],
+    ['levothyroxine', 'Yaz', 'thyroid-hormones--estrogens', 'moderate'],
+    ['levothyroxine', 'estradiol', 'thyroid-hormones--estrogens', 'moderate'],
+    ['levothyroxine', 'amiodarone', 'thyroid-hormones--amiodarone', 'moderate'],
+    ['levothyroxine', 'digoxin', 'thyroid-hormones--digoxin', 'moderate'],
+    ['levothyroxine', 'orlistat', 'thyroid-hormones--orlistat', 'moderate'],
+    ['levothyroxine', 'metformin', 'thyroid-hormones--glucose-lowering-drugs', 'minor'],
+    ['levothyroxine', 'amitriptyline', 'thyroid-hormones--tcas', 'minor'],
+    ['levothyroxine', 'phentermine', 'thyroid-hormones--thyroid-label-sympathomimetics', 'minor'],
+    // Second-generation antipsychotic labels, section 5 (hyperglycaemia): routine glucose monitoring, minor.
+    ['Zyprexa', 'metformin', 'hyperglycemia-label-antipsychotics--glucose-lowering-drugs', 'minor'],
+    ['quetiapine', 'insulin glargine', 'hyperglycemia-label-antipsychotics--glucose-lowering-drugs', 'minor'],
+    // SGLT2 inhibitor labels, sections 5 and 7: volume depletion with loop diuretics.
+    ['Jardiance', 'Lasix', 'sglt2-inhibitors--loop-diuretics', 'moderate'],
+    ['dapagliflozin', 'bumetanide', 'sglt2-inhibitors--loop-diuretics', 'moderate'],
+    // Insulin and secretagogue labels, section 7: drugs that change glycaemic control.
+    ['metformin', 'hydrochlorothiazide', 'thiazide-diuretics--glucose-lowering-drugs', 'minor'],
+    ['insulin glargine', 'albuterol', 'insulin-secretagogues-and-insulins--insulin-label-glucose-raising-drugs', 'minor'],
+    ['glipizide', 'ethinyl estradiol', 'insulin-secretagogues-and-insulins--insulin-label-glucose-raising-drugs', 'minor'],
+    ['insulin lispro', 'lisinopril', 'insulin-secretagogues-and-insulins--insulin-label-glucose-lowering-enhancers', 'minor'],
+    ['glimepiride', 'fenofibrate', 'insulin-secretagogues-and-insulins--insulin-label-glucose-lowering-enhancers', 'minor'],
+    ['orlistat', 'cyclosporine', 'orlistat--cyclosporine', 'moderate'],
+  ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
+    const r = engine.check(curated, [a, b]);
+    expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
+  });
+
+  // Left out on purpose: potassium-sparing diuretics do not add to beta-2 agonist hypokalaemia; inhaled antimuscarinics
+  // and paroxetine are not in the opioid labels' anticholinergic class; no antiarrhythmic but amiodarone changes thyroid
+  // function; pimavanserin's label has no hyperglycaemia warning.
+  it.each<[string, string]>([
+    ['albuterol', 'spironolactone'],
+    ['tiotropium', 'morphine'],
+    ['paroxetine', 'oxycodone'],
+    ['levothyroxine', 'flecainide'],
+    ['pimavanserin', 'metformin'],
+  ])('%s + %s: no finding', (a, b) => {
+    expect(engine.check(curated, [a, b]).interactions).toEqual([]);
+  });
+});
