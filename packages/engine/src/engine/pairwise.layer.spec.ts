@@ -404,6 +404,15 @@ describe('curated knowledge base: everyday label interactions (wave 8)', () => {
     ['insulin lispro', 'lisinopril', 'insulin-secretagogues-and-insulins--insulin-label-glucose-lowering-enhancers', 'minor'],
     ['glimepiride', 'fenofibrate', 'insulin-secretagogues-and-insulins--insulin-label-glucose-lowering-enhancers', 'minor'],
     ['orlistat', 'cyclosporine', 'orlistat--cyclosporine', 'moderate'],
+    // Antidepressant labels, section 5 (bleeding: aspirin and other antiplatelet drugs); the class rule replaces the additive finding.
+    ['escitalopram', 'clopidogrel', 'bleeding-label-antidepressants--antiplatelets', 'moderate'],
+    ['sertraline', 'aspirin', 'bleeding-label-antidepressants--antiplatelets', 'moderate'],
+    ['trazodone', 'ticagrelor', 'bleeding-label-antidepressants--antiplatelets', 'moderate'],
+    // NSAID labels, section 7: beta-blockers (blunted blood-pressure effect).
+    ['celecoxib', 'metoprolol', 'nsaids--systemic-beta-blockers', 'minor'],
+    // P2Y12 inhibitor labels, section 7: opioids delay their absorption.
+    ['morphine', 'clopidogrel', 'opioids--oral-p2y12-inhibitors', 'moderate'],
+    ['hydrocodone', 'ticagrelor', 'opioids--oral-p2y12-inhibitors', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     const r = engine.check(curated, [a, b]);
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
@@ -418,6 +427,8 @@ describe('curated knowledge base: everyday label interactions (wave 8)', () => {
     ['paroxetine', 'oxycodone'],
     ['levothyroxine', 'flecainide'],
     ['pimavanserin', 'metformin'],
+    // Mirtazapine's label has no bleeding warning.
+    ['mirtazapine', 'aspirin'],
   ])('%s + %s: no finding', (a, b) => {
     expect(engine.check(curated, [a, b]).interactions).toEqual([]);
   });
