@@ -413,6 +413,12 @@ describe('curated knowledge base: everyday label interactions (wave 8)', () => {
     // P2Y12 inhibitor labels, section 7: opioids delay their absorption.
     ['morphine', 'clopidogrel', 'opioids--oral-p2y12-inhibitors', 'moderate'],
     ['hydrocodone', 'ticagrelor', 'opioids--oral-p2y12-inhibitors', 'moderate'],
+    // Fluoroquinolone labels, sections 5 and 7: NSAIDs (CNS stimulation) and antidiabetic agents (insulin and
+    // secretagogues keep their moderate rule); sulfonylurea labels: NSAIDs among the highly protein-bound drugs.
+    ['ciprofloxacin', 'ibuprofen', 'fluoroquinolones--nsaids', 'minor'],
+    ['levofloxacin', 'metformin', 'fluoroquinolones--non-secretagogue-glucose-lowering-drugs', 'minor'],
+    ['ciprofloxacin', 'glipizide', 'fluoroquinolones--insulin-secretagogues-and-insulins', 'moderate'],
+    ['glimepiride', 'naproxen', 'sulfonylureas--nsaids', 'minor'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     const r = engine.check(curated, [a, b]);
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
