@@ -419,6 +419,12 @@ describe('curated knowledge base: everyday label interactions (wave 8)', () => {
     ['levofloxacin', 'metformin', 'fluoroquinolones--non-secretagogue-glucose-lowering-drugs', 'minor'],
     ['ciprofloxacin', 'glipizide', 'fluoroquinolones--insulin-secretagogues-and-insulins', 'moderate'],
     ['glimepiride', 'naproxen', 'sulfonylureas--nsaids', 'minor'],
+    // More levothyroxine label partners: PPIs (the omeprazole pair rule stays), ketamine, ion-exchange resin, epinephrine.
+    ['levothyroxine', 'pantoprazole', 'levothyroxine--ppis', 'minor'],
+    ['levothyroxine', 'omeprazole', 'levothyroxine--omeprazole', 'minor'],
+    ['levothyroxine', 'ketamine', 'thyroid-hormones--ketamine', 'moderate'],
+    ['levothyroxine', 'sodium polystyrene sulfonate', 'thyroid-hormones--sodium-polystyrene-sulfonate', 'moderate'],
+    ['levothyroxine', 'epinephrine', 'thyroid-hormones--thyroid-label-sympathomimetics', 'minor'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     const r = engine.check(curated, [a, b]);
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
