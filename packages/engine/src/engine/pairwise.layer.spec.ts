@@ -425,6 +425,10 @@ describe('curated knowledge base: everyday label interactions (wave 8)', () => {
     ['levothyroxine', 'ketamine', 'thyroid-hormones--ketamine', 'moderate'],
     ['levothyroxine', 'sodium polystyrene sulfonate', 'thyroid-hormones--sodium-polystyrene-sulfonate', 'moderate'],
     ['levothyroxine', 'epinephrine', 'thyroid-hormones--thyroid-label-sympathomimetics', 'minor'],
+    // Trazodone, vilazodone and vortioxetine labels: the same bleeding warning as the SSRIs and SNRIs.
+    ['trazodone', 'ibuprofen', 'other-bleeding-label-antidepressants--nsaids', 'moderate'],
+    ['trazodone', 'warfarin', 'other-bleeding-label-antidepressants--anticoagulants', 'moderate'],
+    ['vortioxetine', 'apixaban', 'other-bleeding-label-antidepressants--anticoagulants', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     const r = engine.check(curated, [a, b]);
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
@@ -441,6 +445,7 @@ describe('curated knowledge base: everyday label interactions (wave 8)', () => {
     ['pimavanserin', 'metformin'],
     // Mirtazapine's label has no bleeding warning.
     ['mirtazapine', 'aspirin'],
+    ['mirtazapine', 'ibuprofen'],
   ])('%s + %s: no finding', (a, b) => {
     expect(engine.check(curated, [a, b]).interactions).toEqual([]);
   });
