@@ -425,6 +425,8 @@ describe('curated knowledge base: everyday label interactions (wave 8)', () => {
     ['levothyroxine', 'ketamine', 'thyroid-hormones--ketamine', 'moderate'],
     ['levothyroxine', 'sodium polystyrene sulfonate', 'thyroid-hormones--sodium-polystyrene-sulfonate', 'moderate'],
     ['levothyroxine', 'epinephrine', 'thyroid-hormones--thyroid-label-sympathomimetics', 'minor'],
+    ['levothyroxine', 'sertraline', 'thyroid-hormones--ssris', 'minor'],
+    ['levothyroxine', 'imatinib', 'thyroid-hormones--imatinib', 'moderate'],
     // Trazodone, vilazodone and vortioxetine labels: the same bleeding warning as the SSRIs and SNRIs.
     ['trazodone', 'ibuprofen', 'other-bleeding-label-antidepressants--nsaids', 'moderate'],
     ['trazodone', 'warfarin', 'other-bleeding-label-antidepressants--anticoagulants', 'moderate'],
