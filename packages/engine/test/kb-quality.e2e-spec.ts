@@ -20,7 +20,12 @@ maybe('knowledge-base quality (eval:kb)', () => {
   };
 
   beforeAll(() => {
-    const r = spawnSync(process.execPath, [join(__dirname, '..', 'dist', 'eval', 'eval-kb.cli.js'), '--json', '--data', DATA], { encoding: 'utf8', timeout: 280_000 });
+    const r = spawnSync(process.execPath, [join(__dirname, '..', 'dist', 'eval', 'eval-kb.cli.js'), '--json', '--data', DATA], {
+      encoding: 'utf8',
+      timeout: 280_000,
+      // The JSON report (with the DDInter Moderate miss list) is over 1 MB, spawnSync's default buffer.
+      maxBuffer: 64 * 1024 * 1024,
+    });
     expect(r.status).toBe(0);
     report = JSON.parse(r.stdout);
   }, 300_000);

@@ -467,3 +467,91 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     expect(r.interactions.filter((f) => f.severity === 'major' || f.severity === 'contraindicated')).toEqual([]);
   });
 });
+
+describe('curated knowledge base: everyday label interactions (wave 8)', () => {
+  const curated = loadCuratedKb({ path: join(__dirname, '..', '..', 'dist', 'kb', 'curated.json') });
+
+  it.each<[string, string, string, string]>([
+    // Beta-2 agonist labels, section 7: non-potassium-sparing diuretics.
+    ['Ventolin', 'Lasix', 'beta2-agonists--non-potassium-sparing-diuretics', 'moderate'],
+    ['Advair', 'hydrochlorothiazide', 'beta2-agonists--non-potassium-sparing-diuretics', 'moderate'],
+    ['formoterol', 'chlorthalidone', 'beta2-agonists--non-potassium-sparing-diuretics', 'moderate'],
+    // Opioid class labeling, section 7: anticholinergic drugs (moderate), diuretics (minor).
+    ['Percocet', 'Ditropan', 'opioids--opioid-label-anticholinergic-drugs', 'moderate'],
+    ['morphine', 'benztropine', 'opioids--opioid-label-anticholinergic-drugs', 'moderate'],
+    ['codeine', 'dicyclomine', 'opioids--opioid-label-anticholinergic-drugs', 'moderate'],
+    ['Norco', 'furosemide', 'opioids--opioid-label-diuretics', 'minor'],
+    // Thyroid hormone labels, section 7 (rifampin with levothyroxine keeps its own pair rule).
+    ['Synthroid', 'Tegretol', 'thyroid-hormones--thyroid-label-enzyme-inducers', 'moderate'],
+    ['Cytomel', 'phenytoin', 'thyroid-hormones--thyroid-label-enzyme-inducers', 'moderate'],
+    ['liothyronine', 'rifampin', 'thyroid-hormones--thyroid-label-enzyme-inducers', 'moderate'],
+    ['levothyroxine', 'rifampin', 'levothyroxine--rifampin', 'moderate'],
+    ['levothyroxine', 'Yaz', 'thyroid-hormones--estrogens', 'moderate'],
+    ['levothyroxine', 'estradiol', 'thyroid-hormones--estrogens', 'moderate'],
+    ['levothyroxine', 'amiodarone', 'thyroid-hormones--amiodarone', 'moderate'],
+    ['levothyroxine', 'digoxin', 'thyroid-hormones--digoxin', 'moderate'],
+    ['levothyroxine', 'orlistat', 'thyroid-hormones--orlistat', 'moderate'],
+    ['levothyroxine', 'metformin', 'thyroid-hormones--glucose-lowering-drugs', 'minor'],
+    ['levothyroxine', 'amitriptyline', 'thyroid-hormones--tcas', 'minor'],
+    ['levothyroxine', 'phentermine', 'thyroid-hormones--thyroid-label-sympathomimetics', 'minor'],
+    // Second-generation antipsychotic labels, section 5 (hyperglycaemia): routine glucose monitoring, minor.
+    ['Zyprexa', 'metformin', 'hyperglycemia-label-antipsychotics--glucose-lowering-drugs', 'minor'],
+    ['quetiapine', 'insulin glargine', 'hyperglycemia-label-antipsychotics--glucose-lowering-drugs', 'minor'],
+    // SGLT2 inhibitor labels, sections 5 and 7: volume depletion with loop diuretics.
+    ['Jardiance', 'Lasix', 'sglt2-inhibitors--loop-diuretics', 'moderate'],
+    ['dapagliflozin', 'bumetanide', 'sglt2-inhibitors--loop-diuretics', 'moderate'],
+    // Insulin and secretagogue labels, section 7: drugs that change glycaemic control.
+    ['metformin', 'hydrochlorothiazide', 'thiazide-diuretics--glucose-lowering-drugs', 'minor'],
+    ['insulin glargine', 'albuterol', 'insulin-secretagogues-and-insulins--insulin-label-glucose-raising-drugs', 'minor'],
+    ['glipizide', 'ethinyl estradiol', 'insulin-secretagogues-and-insulins--insulin-label-glucose-raising-drugs', 'minor'],
+    ['insulin lispro', 'lisinopril', 'insulin-secretagogues-and-insulins--insulin-label-glucose-lowering-enhancers', 'minor'],
+    ['glimepiride', 'fenofibrate', 'insulin-secretagogues-and-insulins--insulin-label-glucose-lowering-enhancers', 'minor'],
+    ['orlistat', 'cyclosporine', 'orlistat--cyclosporine', 'moderate'],
+    // Antidepressant labels, section 5 (bleeding: aspirin and other antiplatelet drugs); the class rule replaces the additive finding.
+    ['escitalopram', 'clopidogrel', 'bleeding-label-antidepressants--antiplatelets', 'moderate'],
+    ['sertraline', 'aspirin', 'bleeding-label-antidepressants--antiplatelets', 'moderate'],
+    ['trazodone', 'ticagrelor', 'bleeding-label-antidepressants--antiplatelets', 'moderate'],
+    // NSAID labels, section 7: beta-blockers (blunted blood-pressure effect).
+    ['celecoxib', 'metoprolol', 'nsaids--systemic-beta-blockers', 'minor'],
+    // P2Y12 inhibitor labels, section 7: opioids delay their absorption.
+    ['morphine', 'clopidogrel', 'opioids--oral-p2y12-inhibitors', 'moderate'],
+    ['hydrocodone', 'ticagrelor', 'opioids--oral-p2y12-inhibitors', 'moderate'],
+    // Fluoroquinolone labels, sections 5 and 7: NSAIDs (CNS stimulation) and antidiabetic agents (insulin and
+    // secretagogues keep their moderate rule); sulfonylurea labels: NSAIDs among the highly protein-bound drugs.
+    ['ciprofloxacin', 'ibuprofen', 'fluoroquinolones--nsaids', 'minor'],
+    ['levofloxacin', 'metformin', 'fluoroquinolones--non-secretagogue-glucose-lowering-drugs', 'minor'],
+    ['ciprofloxacin', 'glipizide', 'fluoroquinolones--insulin-secretagogues-and-insulins', 'moderate'],
+    ['glimepiride', 'naproxen', 'sulfonylureas--nsaids', 'minor'],
+    // More levothyroxine label partners: PPIs (the omeprazole pair rule stays), ketamine, ion-exchange resin, epinephrine.
+    ['levothyroxine', 'pantoprazole', 'levothyroxine--ppis', 'minor'],
+    ['levothyroxine', 'omeprazole', 'levothyroxine--omeprazole', 'minor'],
+    ['levothyroxine', 'ketamine', 'thyroid-hormones--ketamine', 'moderate'],
+    ['levothyroxine', 'sodium polystyrene sulfonate', 'thyroid-hormones--sodium-polystyrene-sulfonate', 'moderate'],
+    ['levothyroxine', 'epinephrine', 'thyroid-hormones--thyroid-label-sympathomimetics', 'minor'],
+    ['levothyroxine', 'sertraline', 'thyroid-hormones--ssris', 'minor'],
+    ['levothyroxine', 'imatinib', 'thyroid-hormones--imatinib', 'moderate'],
+    // Trazodone, vilazodone and vortioxetine labels: the same bleeding warning as the SSRIs and SNRIs.
+    ['trazodone', 'ibuprofen', 'other-bleeding-label-antidepressants--nsaids', 'moderate'],
+    ['trazodone', 'warfarin', 'other-bleeding-label-antidepressants--anticoagulants', 'moderate'],
+    ['vortioxetine', 'apixaban', 'other-bleeding-label-antidepressants--anticoagulants', 'moderate'],
+  ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
+    const r = engine.check(curated, [a, b]);
+    expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
+  });
+
+  // Left out on purpose: potassium-sparing diuretics do not add to beta-2 agonist hypokalaemia; inhaled antimuscarinics
+  // and paroxetine are not in the opioid labels' anticholinergic class; no antiarrhythmic but amiodarone changes thyroid
+  // function; pimavanserin's label has no hyperglycaemia warning.
+  it.each<[string, string]>([
+    ['albuterol', 'spironolactone'],
+    ['tiotropium', 'morphine'],
+    ['paroxetine', 'oxycodone'],
+    ['levothyroxine', 'flecainide'],
+    ['pimavanserin', 'metformin'],
+    // Mirtazapine's label has no bleeding warning.
+    ['mirtazapine', 'aspirin'],
+    ['mirtazapine', 'ibuprofen'],
+  ])('%s + %s: no finding', (a, b) => {
+    expect(engine.check(curated, [a, b]).interactions).toEqual([]);
+  });
+});
