@@ -490,7 +490,7 @@ describe('curated knowledge base: everyday label interactions (wave 8)', () => {
     ['levothyroxine', 'estradiol', 'thyroid-hormones--estrogens', 'moderate'],
     ['levothyroxine', 'amiodarone', 'thyroid-hormones--amiodarone', 'moderate'],
     ['levothyroxine', 'digoxin', 'thyroid-hormones--digoxin', 'moderate'],
-    ['levothyroxine', 'orlistat', 'thyroid-hormones--orlistat', 'moderate'],
+    ['levothyroxine', 'orlistat', 'orlistat--thyroid-hormones', 'moderate'],
     ['levothyroxine', 'metformin', 'thyroid-hormones--glucose-lowering-drugs', 'minor'],
     ['levothyroxine', 'amitriptyline', 'thyroid-hormones--tcas', 'minor'],
     ['levothyroxine', 'phentermine', 'thyroid-hormones--thyroid-label-sympathomimetics', 'minor'],
