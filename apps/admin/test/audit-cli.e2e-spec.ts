@@ -72,6 +72,7 @@ describe('operator CLI: audit verify and audit export, one chain per organisatio
     expect(lines(all)).toHaveLength(8);
     expect(run(['audit', 'export', '--after-seq', 'x']).status).toBe(2);
     expect(run(['audit', 'verify', '--org', 'acme']).status).toBe(2);
+    expect(json(['audit', 'verify', '--org', '00000000-0000-4000-8000-000000000000'])).toMatchObject({ status: 1, doc: { error: { code: 'not_found' } } });
     expect(run(['audit', 'verify', '--org', orgA, '--chain', 'deployment']).status).toBe(2);
   });
 

@@ -1,5 +1,6 @@
 import { AuditChainRepository, type AuditVerification, organisationAuditChain } from '@vigil/db';
 import type { DataSource } from 'typeorm';
+import { ProblemException } from '@vigil/platform';
 import { CliUsageError } from './cli-usage.error';
 import type { CliOutput } from './kb-commands';
 import type { ParsedArgs } from './parse-args';
@@ -17,7 +18,7 @@ async function chainOf(ds: DataSource, args: ParsedArgs): Promise<string | undef
   if (org !== undefined) {
     if (typeof org !== 'string' || !UUID.test(org)) throw new CliUsageError('--org must be an organisation id (see orgs list)');
     const found: unknown[] = await ds.query(`SELECT 1 FROM organisation WHERE id = $1`, [org]);
-    if (!found.length) throw new CliUsageError(`no organisation ${org}`);
+    if (!found.length) throw new ProblemException('NotFound', { detail: `No organisation ${org}.` });
     return organisationAuditChain(org.toLowerCase());
   }
   if (c === undefined) return undefined;
