@@ -98,6 +98,17 @@ suite('dashboard layout and accessibility at laptop and phone sizes', () => {
       close: (p) => p.getByTestId('org-key-dialog').getByRole('button', { name: 'Cancel' }).click(),
     },
     {
+      name: 'organisation-delete-dialog',
+      who: 'user',
+      open: async (p) => {
+        await go(p, 'orgs', '[data-testid=org-row]');
+        await p.getByTestId('org-link').first().click();
+        await p.getByTestId('delete-org').click();
+        await p.getByTestId('delete-org-dialog').waitFor();
+      },
+      close: (p) => p.getByTestId('delete-org-dialog').getByRole('button', { name: 'Cancel' }).click(),
+    },
+    {
       name: 'keys-menu-open',
       who: 'user',
       open: async (p) => {

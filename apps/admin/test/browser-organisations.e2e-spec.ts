@@ -299,4 +299,60 @@ suite('dashboard: organisations', () => {
       }
     }, 120_000);
   }
+  for (const size of [DESKTOP, PHONE] as ScreenSize[]) {
+    it(`${size.name}: the audit chain status, resending an invitation, and deleting the organisation from the danger zone`, async () => {
+      const owner = await signedUpUser(admin, `org-del-${size.name}`);
+      const org = (await owner.client.post('/api/orgs', { name: `Radiology ${size.name}` })).body;
+      const inv = (await owner.client.post(`/api/orgs/${org.id}/invitations`, { email: `later-${size.name}@example.com`, role: 'viewer' })).body;
+      // As if the link went out an hour ago (a resend waits a minute after the last one).
+      await withPgClient(admin.db.url, (c) => c.query(`UPDATE organisation_invitation SET sent_at = now() - interval '1 hour' WHERE id = $1`, [inv.id]));
+      const key = (await owner.client.post(`/api/orgs/${org.id}/keys`, { label: 'radiology' })).body;
+      const { page } = await openTab(browser, size);
+      try {
+        await page.goto(`${admin.url}/#/signin`);
+        await signIn(page, owner.email, owner.password);
+        await page.waitForURL(/#\/keys$/);
+        await page.goto(`${admin.url}/#/orgs/${org.id}`);
+        const status = page.getByTestId('chain-status');
+        await status.waitFor();
+        expect(await status.getAttribute('data-ok')).toBe('true');
+        expect(await status.textContent()).toMatch(/chain intact/);
+
+        await page.getByTestId('resend-invitation').click();
+        await page.getByText(/sent to later-.* again/).waitFor();
+        expect(await page.content()).not.toContain(loggedToken(admin, `later-${size.name}@example.com`, 'invite'));
+        await clean(page);
+
+        // A broken chain is shown as broken, never as intact.
+        await withPgClient(admin.db.url, (c) => c.query(`UPDATE audit_event SET after = '{"edited":true}' WHERE chain = $1 AND seq = 2`, [`org:${org.id}`]));
+        await page.reload();
+        await page.getByTestId('chain-status').waitFor();
+        expect(await page.getByTestId('chain-status').getAttribute('data-ok')).toBe('false');
+        expect(await page.getByTestId('chain-status').textContent()).toMatch(/BROKEN at event 2/);
+
+        await page.getByTestId('delete-org').click();
+        const dialog = page.getByTestId('delete-org-dialog');
+        await dialog.waitFor();
+        await clean(page);
+        await screenshot(page, `${size.name}-org-delete-dialog`, { docs: false });
+        await page.getByTestId('delete-org-confirm').fill('radiology');
+        await page.getByTestId('delete-org-submit').click();
+        await dialog
+          .getByText(/exactly/)
+          .first()
+          .waitFor();
+        expect((await owner.client.get(`/api/orgs/${org.id}`)).status).toBe(200);
+        await page.getByTestId('delete-org-confirm').fill(`Radiology ${size.name}`);
+        await page.getByTestId('delete-org-submit').click();
+        await page.waitForURL(/#\/orgs$/);
+        await page.getByTestId('org-row').first().waitFor();
+        expect(await page.locator(`[data-org-id="${org.id}"]`).count()).toBe(0);
+        expect((await owner.client.get(`/api/orgs/${org.id}`)).status).toBe(404);
+        const [row] = await withPgClient(admin.db.url, async (c) => (await c.query(`SELECT status FROM api_key WHERE id = $1`, [key.id])).rows);
+        expect(row.status).toBe('revoked');
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
 });

@@ -103,7 +103,10 @@ describe('operator CLI: organisations', () => {
     expect(json('orgs', 'transfer', org.id, '--to', 'dev@example.org')).toMatchObject({ owner: { email: 'dev@example.org' } });
     const removed = json('orgs', 'remove-member', org.id, '--email', 'boss@example.org');
     expect(removed).toMatchObject({ revokedKeyIds: [] });
-    const audit = await withPgClient(db.url, async (c) => (await c.query(`SELECT action, actor_type FROM audit_event WHERE action LIKE 'organisation.%' ORDER BY seq`)).rows);
+    const audit = await withPgClient(
+      db.url,
+      async (c) => (await c.query(`SELECT action, actor_type FROM audit_event WHERE action LIKE 'organisation.%' AND chain = $1 ORDER BY seq`, [`org:${org.id}`])).rows,
+    );
     expect(audit.map((a) => a.action)).toEqual([
       'organisation.create',
       'organisation.invitation.create',
@@ -114,4 +117,33 @@ describe('operator CLI: organisations', () => {
     ]);
     expect(new Set(audit.map((a) => a.actor_type))).toEqual(new Set(['cli']));
   });
+
+  it('resends an invitation (new link printed once, the old one dead, once a minute), then deletes the organisation (confirmed by name)', async () => {
+    json('accounts', 'create', '--email', 'head@example.org');
+    const org = json('orgs', 'create', '--name', 'Oncology', '--owner', 'head@example.org');
+    const invited = json('orgs', 'invite', org.id, '--email', 'nurse@example.org', '--role', 'viewer');
+    const tooSoon = vigil('orgs', 'invite-resend', org.id, invited.id, '--json');
+    expect(tooSoon.status).toBe(1);
+    expect(JSON.parse(tooSoon.stdout)).toMatchObject({ error: { code: 'invitation_resend_too_soon' } });
+    await withPgClient(db.url, (c) => c.query(`UPDATE organisation_invitation SET sent_at = now() - interval '2 minutes' WHERE id = $1`, [invited.id]));
+    const resent = json('orgs', 'invite-resend', org.id, invited.id);
+    expect(resent).toMatchObject({ id: invited.id, email: 'nurse@example.org', status: 'pending' });
+    expect(resent.link).not.toBe(invited.link);
+    expect(vigil('orgs', 'invite-resend', org.id).status).toBe(2);
+    const key = json('keys', 'create', '--email', 'head@example.org', '--label', 'onc', '--org', org.id);
+
+    const wrong = vigil('orgs', 'delete', org.id, '--confirm', 'oncology', '--json');
+    expect(wrong.status).toBe(1);
+    expect(JSON.parse(wrong.stdout)).toMatchObject({ error: { code: 'confirmation_mismatch' } });
+    expect(vigil('orgs', 'delete', org.id).status).toBe(2);
+    const deleted = json('orgs', 'delete', org.id, '--confirm', 'Oncology');
+    expect(deleted).toMatchObject({ id: org.id, revokedKeyIds: [key.id], withdrawnInvitationIds: [invited.id] });
+    expect(json('orgs', 'list').organisations.map((o: { id: string }) => o.id)).not.toContain(org.id);
+    expect(vigil('orgs', 'members', org.id).status).toBe(1);
+    // Its chain stays verifiable after the deletion, and ends with it.
+    const verified = json('audit', 'verify', '--org', org.id);
+    expect(verified).toMatchObject({ ok: true, chains: [{ chain: `org:${org.id}`, ok: true }] });
+    const events = json('audit', 'export', '--org', org.id).events.map((e: { action: string }) => e.action);
+    expect(events).toEqual(['organisation.create', 'organisation.invitation.create', 'organisation.invitation.resend', 'key.create', 'key.revoke', 'organisation.deleted']);
+  }, 240_000); // some twenty CLI runs, each starting Nest
 });

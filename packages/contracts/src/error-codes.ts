@@ -4,6 +4,7 @@
  */
 export const ErrorCodes = {
   InvalidJson: { code: 'invalid_json', status: 400, title: 'Request body is not valid JSON' },
+  ConfirmationMismatch: { code: 'confirmation_mismatch', status: 400, title: 'Confirmation does not match' },
   LinkInvalid: { code: 'link_invalid', status: 400, title: 'Link invalid, expired or already used' },
   MalformedRequest: { code: 'malformed_request', status: 400, title: 'Malformed HTTP request' },
   ValidationFailed: { code: 'validation_failed', status: 400, title: 'Request validation failed' },
@@ -44,6 +45,7 @@ export const ErrorCodes = {
   UnsupportedMediaType: { code: 'unsupported_media_type', status: 415, title: 'Unsupported media type' },
   RateLimited: { code: 'rate_limited', status: 429, title: 'Rate limit exceeded' },
   QuotaExceeded: { code: 'quota_exceeded', status: 429, title: 'Monthly quota exhausted' },
+  InvitationResendTooSoon: { code: 'invitation_resend_too_soon', status: 429, title: 'Invitation resent less than a minute ago' },
   HeadersTooLarge: { code: 'headers_too_large', status: 431, title: 'Request header fields too large' },
   InternalError: { code: 'internal_error', status: 500, title: 'Internal server error' },
   ServiceUnavailable: { code: 'service_unavailable', status: 503, title: 'Service unavailable' },

@@ -17,7 +17,15 @@ export {
 } from './keys/api-key.repository';
 export { KbReleaseRepository, KB_EVENTS_CHANNEL, type KbReleaseRecord, type KbSourceRef } from './kb/kb-release.repository';
 export { CdsRepository, type CdsClientLookup, type CdsClientRecord, type CdsFeedbackRecord, type CdsOverrideRow, type StoredJwks } from './cds/cds.repository';
-export { AUDIT_GENESIS_HASH, DEPLOYMENT_AUDIT_CHAIN, auditEventHash, canonicalJson, type ChainedAuditFields } from './audit/audit-chain';
+export {
+  AUDIT_GENESIS_HASH,
+  DEPLOYMENT_AUDIT_CHAIN,
+  ORGANISATION_AUDIT_CHAIN_PREFIX,
+  organisationAuditChain,
+  auditEventHash,
+  canonicalJson,
+  type ChainedAuditFields,
+} from './audit/audit-chain';
 export { AuditChainRepository, type AuditAppend, type AuditVerification, type ChainedAuditEvent } from './audit/audit-chain.repository';
 export {
   WebhookRepository,

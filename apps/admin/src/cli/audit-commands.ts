@@ -1,20 +1,35 @@
-import { AuditChainRepository, type AuditVerification } from '@vigil/db';
+import { AuditChainRepository, type AuditVerification, organisationAuditChain } from '@vigil/db';
 import type { DataSource } from 'typeorm';
+import { ProblemException } from '@vigil/platform';
 import { CliUsageError } from './cli-usage.error';
 import type { CliOutput } from './kb-commands';
 import type { ParsedArgs } from './parse-args';
 
-const chainOf = (args: ParsedArgs): string | undefined => {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The one chain `--chain C` or `--org ORG` names (an organisation id, as the `orgs` commands take it; a deleted
+ * organisation's chain included), or undefined for every chain.
+ */
+async function chainOf(ds: DataSource, args: ParsedArgs): Promise<string | undefined> {
   const c = args.flags.chain;
+  const org = args.flags.org;
+  if (c !== undefined && org !== undefined) throw new CliUsageError('give --chain or --org, not both');
+  if (org !== undefined) {
+    if (typeof org !== 'string' || !UUID.test(org)) throw new CliUsageError('--org must be an organisation id (see orgs list)');
+    const found: unknown[] = await ds.query(`SELECT 1 FROM organisation WHERE id = $1`, [org]);
+    if (!found.length) throw new ProblemException('NotFound', { detail: `No organisation ${org}.` });
+    return organisationAuditChain(org.toLowerCase());
+  }
   if (c === undefined) return undefined;
   if (typeof c !== 'string' || !/^[\w.:-]{1,100}$/.test(c)) throw new CliUsageError('--chain must name a chain (letters, digits, . : _ -)');
   return c;
-};
+}
 
-/** `audit verify`: every chain (or one), from its first event; exit 1 when one is broken. */
+/** `audit verify`: every chain (or one: `--chain`, `--org`), from its first event; exit 1 when one is broken. */
 export async function auditVerify(ds: DataSource, args: ParsedArgs): Promise<CliOutput & { exitCode?: number }> {
   const repo = new AuditChainRepository(ds);
-  const one = chainOf(args);
+  const one = await chainOf(ds, args);
   const chains = one ? [one] : await repo.chains();
   const results: AuditVerification[] = [];
   for (const chain of chains) results.push(await repo.verify(chain));
@@ -36,7 +51,7 @@ export async function auditVerify(ds: DataSource, args: ParsedArgs): Promise<Cli
  * one document instead.
  */
 export async function auditExport(ds: DataSource, args: ParsedArgs, json: boolean): Promise<CliOutput & { streamed?: boolean }> {
-  const chain = chainOf(args);
+  const chain = await chainOf(ds, args);
   const rawAfter = args.flags['after-seq'];
   const afterSeq = rawAfter === undefined ? undefined : typeof rawAfter === 'string' && /^\d{1,15}$/.test(rawAfter) ? Number(rawAfter) : NaN;
   if (Number.isNaN(afterSeq)) throw new CliUsageError('--after-seq must be a whole number');

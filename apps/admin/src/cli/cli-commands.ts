@@ -13,6 +13,7 @@ import { kbImport } from './kb-import.command';
 import { keysCreate, keysExposed, keysList, keysRevoke, keysRoll, keysRollOptions } from './key-commands';
 import { orgsAudit, orgsUsage } from './org-activity-commands';
 import { orgsCreate, orgsInvitations, orgsInvite, orgsList, orgsMembers, orgsPolicy, orgsRemoveMember, orgsTransfer } from './org-commands';
+import { orgsDelete, orgsInviteResend } from './org-lifecycle-commands';
 import { type ParsedArgs, parseArgs } from './parse-args';
 import { projectsCreate, projectsList, projectsUpdate } from './project-commands';
 import { usageTags, usageTagsOptions } from './usage-commands';
@@ -49,9 +50,11 @@ export const CLI_COMMANDS: Readonly<Record<string, { app: AppCommand; check?: (a
   'orgs members': { app: orgsMembers },
   'orgs invite': { app: orgsInvite },
   'orgs invitations': { app: orgsInvitations },
+  'orgs invite-resend': { app: orgsInviteResend },
   'orgs remove-member': { app: orgsRemoveMember },
   'orgs transfer': { app: orgsTransfer },
   'orgs policy': { app: orgsPolicy },
+  'orgs delete': { app: orgsDelete },
   'orgs usage': { app: orgsUsage },
   'orgs audit': { app: orgsAudit },
   'projects list': { app: projectsList },

@@ -9,9 +9,11 @@ export const ORGS_USAGE = {
   members: 'orgs members ORG                                    members and roles',
   invite: 'orgs invite ORG --email E --role admin|developer|viewer   prints the invitation link (shown once; 7 days)',
   invitations: 'orgs invitations ORG                                invitations and their status (never a token)',
+  resend: 'orgs invite-resend ORG INVITATION                   a new link (the old one stops working) and 7-day expiry; prints it once',
   remove: 'orgs remove-member ORG --email E                    personal keys of the member revoked at once',
   transfer: 'orgs transfer ORG --to E                            E (a member) becomes owner; the old owner an admin',
   policy: 'orgs policy ORG [--max-lifetime 90d|none] [--require-allowlist yes|no] [--scopes a,b|any] [--allow-ip CIDR,...|none]   show or change the key policy',
+  delete: 'orgs delete ORG --confirm NAME                      delete it: every key revoked, invitations withdrawn (NAME = its name)',
 } as const;
 
 export const ORG_ACTIVITY_USAGE = {
@@ -49,9 +51,11 @@ export const CLI_USAGE: Readonly<Record<string, string>> = {
   'orgs members': ORGS_USAGE.members,
   'orgs invite': ORGS_USAGE.invite,
   'orgs invitations': ORGS_USAGE.invitations,
+  'orgs invite-resend': ORGS_USAGE.resend,
   'orgs remove-member': ORGS_USAGE.remove,
   'orgs transfer': ORGS_USAGE.transfer,
   'orgs policy': ORGS_USAGE.policy,
+  'orgs delete': ORGS_USAGE.delete,
   'orgs usage': ORG_ACTIVITY_USAGE.usage,
   'orgs audit': ORG_ACTIVITY_USAGE.audit,
   'projects list': PROJECTS_USAGE.list,
@@ -64,8 +68,8 @@ export const CLI_USAGE: Readonly<Record<string, string>> = {
   'kb activate': 'kb activate VERSION                   make an imported release live',
   'kb rollback': 'kb rollback                           re-activate the previously active release',
   'kb diff': 'kb diff A B [--limit N]               rules added, removed, changed severity (most severe first)',
-  'audit verify': 'audit verify [--chain C]              check the audit log’s hash chain (an edit or deletion breaks it)',
-  'audit export': 'audit export [--chain C] [--after-seq N] [--since ISO]   the audit log as JSON lines, oldest first (for a SIEM)',
+  'audit verify': 'audit verify [--chain C | --org ORG]   check the audit hash chains (every chain; one; one organisation’s); exit 1 if broken',
+  'audit export': 'audit export [--chain C | --org ORG] [--after-seq N] [--since ISO]   the audit log as JSON lines, oldest first (for a SIEM)',
   'webhooks list': 'webhooks list [--account EMAIL]         webhook endpoints (never their secrets)',
   'webhooks deliveries': 'webhooks deliveries ID [--limit N]     an endpoint’s delivery log, newest attempt first',
 };

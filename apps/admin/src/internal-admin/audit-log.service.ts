@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { AuditEventEntity } from '@vigil/db';
+import { AuditChainRepository, AuditEventEntity } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import { isUuid } from './is-uuid';
-import type { AuditEventView, AuditQuery } from '@vigil/contracts';
+import type { AuditEventView, AuditQuery, AuditVerifyResponse } from '@vigil/contracts';
 
 const ACTOR_TYPES = new Set(['account', 'admin', 'cli', 'system']);
 
@@ -11,6 +11,15 @@ const ACTOR_TYPES = new Set(['account', 'admin', 'cli', 'system']);
 @Injectable()
 export class AuditLogService {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** Every chain (or one) checked from its first event; `ok` only when every chain checked is intact. */
+  async verify(chain?: string): Promise<AuditVerifyResponse> {
+    const repo = new AuditChainRepository(this.dataSource);
+    const chains = chain ? [chain] : await repo.chains();
+    const results = [];
+    for (const c of chains) results.push(await repo.verify(c));
+    return { ok: results.every((r) => r.ok), chains: results };
+  }
 
   async query(f: AuditQuery): Promise<{ events: AuditEventView[]; total: number; limit: number; offset: number }> {
     const from = f.from ? new Date(f.from) : undefined;

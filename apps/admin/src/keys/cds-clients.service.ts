@@ -49,6 +49,7 @@ export class CdsClientsService {
       const after = await repo.upsertClient(keyId, dto.issuer, dto.jwks);
       if (!after) throw new ProblemException('Conflict', { detail: 'This issuer is already registered on another key; remove it there first (or ask your operator).' });
       await this.audit.record(m, actor, {
+        organisationId: key.organisationId,
         action: 'key.cds_client.set',
         targetType: 'api_key',
         targetId: keyId,
@@ -65,12 +66,12 @@ export class CdsClientsService {
   async remove(accountId: string, keyId: string, actor: Actor): Promise<void> {
     let wait: (() => Promise<void>) | undefined;
     await this.dataSource.transaction(async (m) => {
-      await this.keys.load(m, { accountId }, keyId, true);
+      const { key } = await this.keys.load(m, { accountId }, keyId, true);
       const repo = new CdsRepository(m);
       const before = await repo.findClientByKey(keyId);
       if (!before) throw new ProblemException('NotFound', { detail: 'No CDS client is registered on this key.' });
       await repo.deleteClient(keyId);
-      await this.audit.record(m, actor, { action: 'key.cds_client.remove', targetType: 'api_key', targetId: keyId, before: auditView(before) });
+      await this.audit.record(m, actor, { organisationId: key.organisationId, action: 'key.cds_client.remove', targetType: 'api_key', targetId: keyId, before: auditView(before) });
       wait = await this.events.publish(m, { type: 'key', keyId });
     });
     await wait?.();

@@ -72,6 +72,7 @@ export class KeyExposureService {
       wait = await this.keys.markRevoked(m, key);
       const wasActive = wait !== undefined;
       await this.audit.record(m, actor, {
+        organisationId: key.organisationId,
         action: 'key.exposed',
         targetType: 'api_key',
         targetId: key.id,

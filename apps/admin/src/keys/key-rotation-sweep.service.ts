@@ -90,6 +90,7 @@ export class KeyRotationSweepService implements OnModuleInit, BeforeApplicationS
         if (key.status === 'active') key.status = 'expired';
         await keys.save(key);
         await this.audit.record(m, SWEEP_ACTOR, {
+          organisationId: key.organisationId,
           action: 'key.rotation_end',
           targetType: 'api_key',
           targetId: key.id,

@@ -94,7 +94,13 @@ export class KeysService {
         expiresAt,
         usageTag: dto.usageTag ?? null,
       });
-      await this.audit.record(m, actor, { action: 'key.create', targetType: 'api_key', targetId: entity.id, after: this.auditViewWithPlan(entity, plan) });
+      await this.audit.record(m, actor, {
+        organisationId: entity.organisationId,
+        action: 'key.create',
+        targetType: 'api_key',
+        targetId: entity.id,
+        after: this.auditViewWithPlan(entity, plan),
+      });
       await this.webhooks.emit(m, 'key.created', account.id, {
         ...webhookKeyData(entity),
         scopes: entity.scopes,
@@ -182,6 +188,7 @@ export class KeysService {
       await keys.save(old);
       const cdsClientMoved = await new CdsRepository(m).moveClient(old.id, successor.id);
       await this.audit.record(m, actor, {
+        organisationId: old.organisationId,
         action: 'key.roll',
         targetType: 'api_key',
         targetId: old.id,
@@ -248,6 +255,7 @@ export class KeysService {
       }
       await new ApiKeyRepository(m).save(key);
       await this.audit.record(m, actor, {
+        organisationId: key.organisationId,
         action: 'key.update',
         targetType: 'api_key',
         targetId: key.id,
@@ -269,6 +277,7 @@ export class KeysService {
       wait = await this.markRevoked(m, key);
       if (wait) {
         await this.audit.record(m, actor, {
+          organisationId: key.organisationId,
           action: 'key.revoke',
           targetType: 'api_key',
           targetId: key.id,
@@ -345,14 +354,14 @@ export class KeysService {
     if (!organisationId) {
       const rows: { organisation_id: string }[] = await m.query(
         `SELECT m.organisation_id FROM organisation_member m JOIN organisation o ON o.id = m.organisation_id
-          WHERE m.account_id = $1 AND m.role = 'owner' ORDER BY o.created_at, o.id LIMIT 1`,
+          WHERE m.account_id = $1 AND m.role = 'owner' AND o.deleted_at IS NULL ORDER BY o.created_at, o.id LIMIT 1`,
         [accountId],
       );
       organisationId = rows[0]?.organisation_id;
-      if (!organisationId) throw new ProblemException('NotFound', { detail: 'The account owns no organisation to create the key in.' });
+      if (!organisationId) throw new ProblemException('NotFound', { detail: 'The account owns no organisation to create the key in: create one first.' });
     }
     const organisation = await m.findOne(OrganisationEntity, { where: { id: organisationId }, lock: { mode: 'pessimistic_read' } });
-    if (!organisation) throw new ProblemException('NotFound', { detail: 'Organisation not found.' });
+    if (!organisation || organisation.deletedAt) throw new ProblemException('NotFound', { detail: 'Organisation not found.' });
     const project = target.projectId
       ? await m.findOne(ProjectEntity, { where: { id: target.projectId, organisationId } })
       : await m.findOne(ProjectEntity, { where: { organisationId }, order: { createdAt: 'ASC', id: 'ASC' } });

@@ -27,7 +27,8 @@ export class OrganisationAccessService {
   async require(m: EntityManager, organisationId: string, actor: Actor, action: OrgAction, lockOrganisation = false): Promise<OrganisationAccess> {
     if (!UUID.test(organisationId)) throw notFound();
     const organisation = await m.findOne(OrganisationEntity, { where: { id: organisationId }, ...(lockOrganisation ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
-    if (!organisation) throw notFound();
+    // A deleted organisation is gone for everyone, the operator included (its audit chain stays readable by chain name).
+    if (!organisation || organisation.deletedAt) throw notFound();
     if (actor.type === 'admin' || actor.type === 'cli') return { organisation, member: null, role: 'owner', operator: true };
     const member = actor.accountId ? await m.findOne(OrganisationMemberEntity, { where: { organisationId, accountId: actor.accountId } }) : null;
     if (!member) throw notFound();
@@ -46,6 +47,7 @@ const ACTION_TEXT: Record<OrgAction, string> = {
   'org.read': 'see the organisation',
   'org.rename': 'rename the organisation',
   'org.transfer_ownership': 'transfer ownership',
+  'org.delete': 'delete the organisation',
   'policy.read': 'see the key policy',
   'policy.set': 'change the key policy',
   'members.read': 'see the members',
@@ -60,6 +62,7 @@ const ACTION_TEXT: Record<OrgAction, string> = {
   'service_keys.manage': 'manage service keys',
   'usage.read': 'see usage',
   'audit.read': 'see the audit log',
+  'audit.verify': 'verify the audit chain',
 };
 
 function describeAction(action: OrgAction): string {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { AuditEventView, OrgAuditQuery, OrgUsageQuery, OrgUsageResponse } from '@vigil/contracts';
-import { ApiKeyRepository, ProjectEntity } from '@vigil/db';
+import type { AuditChainVerificationView, AuditEventView, OrgAuditQuery, OrgUsageQuery, OrgUsageResponse } from '@vigil/contracts';
+import { ApiKeyRepository, AuditChainRepository, DEPLOYMENT_AUDIT_CHAIN, ProjectEntity, organisationAuditChain } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
@@ -57,20 +57,25 @@ export class OrganisationActivityService {
   }
 
   /**
-   * The organisation's audit events, newest first: events on its keys (of one project with `projectId`), and, without a
-   * project, on the organisation itself, its members, invitations and projects; with one, on that project.
+   * The organisation's audit events, newest first. They come from the organisation's own chain (`org:<id>`) and, for
+   * the history written before organisations had chains, from the `deployment` chain, found there by target as before:
+   * events on its keys (of one project with `projectId`), and, without a project, on the organisation itself, its
+   * members, invitations and projects; with one, on that project. With `projectId` the same target filter narrows the
+   * organisation's chain.
    */
   async audit(organisationId: string, q: OrgAuditQuery, actor: Actor): Promise<{ events: AuditEventView[]; total: number; limit: number; offset: number }> {
     await this.access.require(this.dataSource.manager, organisationId, actor, 'audit.read');
     if (q.projectId) await this.projects(organisationId, q.projectId);
     const where = `FROM audit_event e
-      WHERE (e.target_type = 'api_key' AND e.target_id IN (SELECT id::text FROM api_key WHERE organisation_id = $1 AND ($2::uuid IS NULL OR project_id = $2::uuid)))
-         OR (e.target_type = 'project' AND e.target_id IN (SELECT id::text FROM project WHERE organisation_id = $1 AND ($2::uuid IS NULL OR id = $2::uuid)))
-         OR ($2::uuid IS NULL AND (
-              (e.target_type = 'organisation' AND e.target_id = $1::text)
-           OR (e.target_type = 'organisation_member' AND e.target_id LIKE $1::text || '/%')
-           OR (e.target_type = 'organisation_invitation' AND e.target_id IN (SELECT id::text FROM organisation_invitation WHERE organisation_id = $1))))`;
-    const params = [organisationId, q.projectId ?? null];
+      WHERE (e.chain = $3 AND $2::uuid IS NULL)
+         OR (e.chain IN ($3, '${DEPLOYMENT_AUDIT_CHAIN}') AND (
+              (e.target_type = 'api_key' AND e.target_id IN (SELECT id::text FROM api_key WHERE organisation_id = $1 AND ($2::uuid IS NULL OR project_id = $2::uuid)))
+           OR (e.target_type = 'project' AND e.target_id IN (SELECT id::text FROM project WHERE organisation_id = $1 AND ($2::uuid IS NULL OR id = $2::uuid)))
+           OR ($2::uuid IS NULL AND (
+                (e.target_type = 'organisation' AND e.target_id = $1::text)
+             OR (e.target_type = 'organisation_member' AND e.target_id LIKE $1::text || '/%')
+             OR (e.target_type = 'organisation_invitation' AND e.target_id IN (SELECT id::text FROM organisation_invitation WHERE organisation_id = $1))))))`;
+    const params = [organisationId, q.projectId ?? null, organisationAuditChain(organisationId)];
     const [{ total }]: { total: number }[] = await this.dataSource.query(`SELECT count(*)::int AS total ${where}`, params);
     const rows: {
       id: string;
@@ -87,7 +92,7 @@ export class OrganisationActivityService {
       ip: string | null;
     }[] = await this.dataSource.query(
       `SELECT e.id, e.created_at, e.actor_type, e.actor_id, e.actor_label, e.action, e.target_type, e.target_id, e.before, e.after, e.request_id, e.ip
-         ${where} ORDER BY e.created_at DESC, e.id DESC LIMIT $3 OFFSET $4`,
+         ${where} ORDER BY e.created_at DESC, e.id DESC LIMIT $4 OFFSET $5`,
       [...params, q.limit, q.offset],
     );
     return {
@@ -106,6 +111,15 @@ export class OrganisationActivityService {
       limit: q.limit,
       offset: q.offset,
     };
+  }
+
+  /**
+   * Checks the organisation's audit chain from its first event (owners and admins): intact with its head, or where it
+   * breaks. Events written before the organisation had a chain sit in `deployment` (`./vigil audit verify` checks it).
+   */
+  async verifyAudit(organisationId: string, actor: Actor): Promise<AuditChainVerificationView> {
+    await this.access.require(this.dataSource.manager, organisationId, actor, 'audit.verify');
+    return new AuditChainRepository(this.dataSource).verify(organisationAuditChain(organisationId));
   }
 
   private async projects(organisationId: string, projectId?: string): Promise<ProjectEntity[]> {

@@ -17,6 +17,8 @@ import { OrganisationsService } from './organisations.service';
 /** How long an invitation link works: 7 days. */
 export const INVITATION_LIFETIME_DAYS = 7;
 const TOKEN_SHAPE = /^[0-9a-f]{64}$/;
+/** A link is sent again at most once a minute per invitation. */
+export const INVITATION_RESEND_INTERVAL_SECONDS = 60;
 
 /**
  * Invitations by email: a 256-bit token shown once in a link (emailed, or logged when no SMTP is configured, and
@@ -65,6 +67,7 @@ export class OrganisationInvitationsService {
         }),
       );
       await this.audit.record(m, actor, {
+        organisationId,
         action: 'organisation.invitation.create',
         targetType: 'organisation_invitation',
         targetId: saved.id,
@@ -100,10 +103,61 @@ export class OrganisationInvitationsService {
       if (!row.revokedAt) {
         row.revokedAt = new Date();
         await m.save(row);
-        await this.audit.record(m, actor, { action: 'organisation.invitation.revoke', targetType: 'organisation_invitation', targetId: row.id, after: { email: row.email } });
+        await this.audit.record(m, actor, {
+          organisationId,
+          action: 'organisation.invitation.revoke',
+          targetType: 'organisation_invitation',
+          targetId: row.id,
+          after: { email: row.email },
+        });
       }
       return this.view(row, null);
     });
+  }
+
+  /**
+   * Sends an invitation again (owners and admins): a new token, so the old link stops working, a new
+   * {@link INVITATION_LIFETIME_DAYS}-day expiry, and the email (or the log without SMTP) once more. A pending or expired
+   * invitation may be resent, an accepted or withdrawn one not; at most once a minute per invitation (429
+   * `invitation_resend_too_soon`). Returns the link for the operator CLI only (never over HTTP).
+   */
+  async resend(organisationId: string, invitationId: string, actor: Actor): Promise<{ invitation: InvitationResponse; link: string }> {
+    const token = randomBytes(32).toString('hex');
+    const { row, organisation, inviter } = await this.dataSource.transaction(async (m) => {
+      const { organisation } = await this.access.require(m, organisationId, actor, 'invitations.manage');
+      const row = /^[0-9a-f-]{36}$/i.test(invitationId)
+        ? await m.findOne(OrganisationInvitationEntity, { where: { id: invitationId, organisationId }, lock: { mode: 'pessimistic_write' } })
+        : null;
+      if (!row) throw new ProblemException('NotFound', { detail: 'Invitation not found.' });
+      if (row.acceptedAt) throw new ProblemException('Conflict', { detail: 'This invitation was already accepted.' });
+      if (row.revokedAt) throw new ProblemException('Conflict', { detail: 'This invitation was withdrawn or replaced; send a new one.' });
+      const now = new Date();
+      const wait = Math.ceil((row.sentAt.getTime() + INVITATION_RESEND_INTERVAL_SECONDS * 1000 - now.getTime()) / 1000);
+      if (wait > 0) {
+        throw new ProblemException('InvitationResendTooSoon', {
+          detail: `This invitation was sent less than a minute ago; try again in ${wait} s.`,
+          headers: { 'retry-after': String(wait) },
+        });
+      }
+      const before = { expiresAt: row.expiresAt.toISOString(), sentAt: row.sentAt.toISOString() };
+      row.expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_DAYS * 86_400_000);
+      row.sentAt = now;
+      await m.update(OrganisationInvitationEntity, { id: row.id }, { tokenHash: sha256Hex(token), expiresAt: row.expiresAt, sentAt: row.sentAt });
+      await this.audit.record(m, actor, {
+        organisationId,
+        action: 'organisation.invitation.resend',
+        targetType: 'organisation_invitation',
+        targetId: row.id,
+        before,
+        after: { email: row.email, role: row.role, expiresAt: row.expiresAt.toISOString(), sentAt: row.sentAt.toISOString() },
+      });
+      const inviter = row.invitedByAccountId ? ((await m.findOne(AccountEntity, { where: { id: row.invitedByAccountId } }))?.email ?? null) : null;
+      return { row, organisation, inviter };
+    });
+    const sender = actor.accountId ? ((await this.dataSource.manager.findOne(AccountEntity, { where: { id: actor.accountId } }))?.email ?? inviter) : inviter;
+    const message = this.composer.invitation(row.email, token, organisation.name, row.role, sender, INVITATION_LIFETIME_DAYS);
+    this.mailer.send(message);
+    return { invitation: this.view(row, inviter), link: message.link };
   }
 
   /** What a link offers (organisation, address, role), for the page that accepts it. */
@@ -133,6 +187,7 @@ export class OrganisationInvitationsService {
       await m.save(row);
       if (account.emailVerifiedAt === null) await m.update(AccountEntity, { id: accountId }, { emailVerifiedAt: new Date() });
       await this.audit.record(m, actor, {
+        organisationId: row.organisationId,
         action: 'organisation.invitation.accept',
         targetType: 'organisation_invitation',
         targetId: row.id,

@@ -47,7 +47,13 @@ export class OrganisationProjectsService {
         monthlyQuota: dto.monthlyQuota ?? null,
       });
       await this.save(m, project);
-      await this.audit.record(m, actor, { action: 'project.create', targetType: 'project', targetId: project.id, after: { organisationId, ...this.fields(project) } });
+      await this.audit.record(m, actor, {
+        organisationId,
+        action: 'project.create',
+        targetType: 'project',
+        targetId: project.id,
+        after: { organisationId, ...this.fields(project) },
+      });
       return { project, announce: false };
     });
   }
@@ -65,7 +71,14 @@ export class OrganisationProjectsService {
       }
       if (dto.monthlyQuota !== undefined) project.monthlyQuota = dto.monthlyQuota;
       await this.save(m, project);
-      await this.audit.record(m, actor, { action: 'project.update', targetType: 'project', targetId: project.id, before, after: { organisationId, ...this.fields(project) } });
+      await this.audit.record(m, actor, {
+        organisationId,
+        action: 'project.update',
+        targetType: 'project',
+        targetId: project.id,
+        before,
+        after: { organisationId, ...this.fields(project) },
+      });
       return { project, announce: dto.rateLimit !== undefined || dto.monthlyQuota !== undefined };
     });
   }
@@ -78,7 +91,13 @@ export class OrganisationProjectsService {
       if (keys > 0)
         throw new ProblemException('Conflict', { detail: `The project ${project.name} has ${keys} key(s), revoked ones included; a project with keys cannot be deleted.` });
       await m.delete(ProjectEntity, { id: project.id });
-      await this.audit.record(m, actor, { action: 'project.delete', targetType: 'project', targetId: project.id, before: { organisationId, ...this.fields(project) } });
+      await this.audit.record(m, actor, {
+        organisationId,
+        action: 'project.delete',
+        targetType: 'project',
+        targetId: project.id,
+        before: { organisationId, ...this.fields(project) },
+      });
     });
   }
 

@@ -2,6 +2,8 @@ import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Res } from 
 import {
   ChangeMemberRoleRequestSchema,
   CreateOrgKeyRequestSchema,
+  DeleteOrganisationRequestSchema,
+  type DeleteOrganisationRequest,
   OrgAuditQuerySchema,
   OrgUsageQuerySchema,
   ProjectRequestSchema,
@@ -65,6 +67,12 @@ export class OrganisationsController {
     return this.organisations.rename(orgId, body.name, actor);
   }
 
+  /** Deletes the organisation (owner only; `confirm` = its name): its keys revoked, invitations withdrawn, then 404. */
+  @Delete(':orgId')
+  delete(@Param('orgId') orgId: string, @ValidBody(DeleteOrganisationRequestSchema) body: DeleteOrganisationRequest, @CurrentActor() actor: Actor) {
+    return this.organisations.delete(orgId, body.confirm, actor);
+  }
+
   @Get(':orgId/members')
   async members(@Param('orgId') orgId: string, @CurrentActor() actor: Actor) {
     return { members: await this.organisations.members(orgId, actor) };
@@ -123,6 +131,13 @@ export class OrganisationsController {
   @HttpCode(200)
   revokeInvitation(@Param('orgId') orgId: string, @Param('invitationId') invitationId: string, @CurrentActor() actor: Actor) {
     return this.invitations.revoke(orgId, invitationId, actor);
+  }
+
+  /** A new link (the old one stops working) and expiry, emailed again; at most once a minute per invitation. */
+  @Post(':orgId/invitations/:invitationId/resend')
+  @HttpCode(200)
+  async resendInvitation(@Param('orgId') orgId: string, @Param('invitationId') invitationId: string, @CurrentActor() actor: Actor) {
+    return (await this.invitations.resend(orgId, invitationId, actor)).invitation;
   }
 
   @Get(':orgId/keys')
@@ -195,5 +210,11 @@ export class OrganisationsController {
   @Get(':orgId/audit')
   audit(@Param('orgId') orgId: string, @ValidQuery(OrgAuditQuerySchema) q: OrgAuditQuery, @CurrentActor() actor: Actor) {
     return this.activity.audit(orgId, q, actor);
+  }
+
+  /** Owners and admins: the organisation's audit chain checked from its first event (`ok`, `events`, `head` or `problem`). */
+  @Get(':orgId/audit/verify')
+  verifyAudit(@Param('orgId') orgId: string, @CurrentActor() actor: Actor) {
+    return this.activity.verifyAudit(orgId, actor);
   }
 }

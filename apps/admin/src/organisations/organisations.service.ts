@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { allowlistErrors, mayManageMember, orgPolicyViolations } from '@vigil/auth';
-import type { MemberRemovedResponse, OrgPolicyRequest, OrgPolicyResponse, OrganisationMemberResponse, OrganisationResponse } from '@vigil/contracts';
+import type { MemberRemovedResponse, OrgPolicyRequest, OrgPolicyResponse, OrganisationDeletedResponse, OrganisationMemberResponse, OrganisationResponse } from '@vigil/contracts';
 import { AccountEntity, ApiKeyRepository, OrganisationEntity, OrganisationMemberEntity, type OrganisationRole, ProjectEntity } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -33,7 +33,7 @@ export class OrganisationsService {
   /** The organisations an account belongs to, with its role in each; oldest first. */
   async listFor(accountId: string): Promise<OrganisationResponse[]> {
     const rows: { organisation_id: string }[] = await this.dataSource.query(
-      `SELECT m.organisation_id FROM organisation_member m JOIN organisation o ON o.id = m.organisation_id WHERE m.account_id = $1 ORDER BY o.created_at, o.id`,
+      `SELECT m.organisation_id FROM organisation_member m JOIN organisation o ON o.id = m.organisation_id WHERE m.account_id = $1 AND o.deleted_at IS NULL ORDER BY o.created_at, o.id`,
       [accountId],
     );
     return Promise.all(rows.map((r) => this.viewFor(this.dataSource.manager, r.organisation_id, accountId)));
@@ -41,7 +41,7 @@ export class OrganisationsService {
 
   /** Every organisation (the operator's list). */
   async listAll(): Promise<OrganisationResponse[]> {
-    const rows: { id: string }[] = await this.dataSource.query(`SELECT id FROM organisation ORDER BY created_at, id`);
+    const rows: { id: string }[] = await this.dataSource.query(`SELECT id FROM organisation WHERE deleted_at IS NULL ORDER BY created_at, id`);
     return Promise.all(rows.map((r) => this.viewFor(this.dataSource.manager, r.id, null)));
   }
 
@@ -58,7 +58,13 @@ export class OrganisationsService {
       const organisation = await m.save(m.create(OrganisationEntity, { name: name.trim() }));
       await m.insert(OrganisationMemberEntity, { organisationId: organisation.id, accountId: ownerId, role: 'owner' });
       await m.insert(ProjectEntity, { organisationId: organisation.id, name: 'Default' });
-      await this.audit.record(m, actor, { action: 'organisation.create', targetType: 'organisation', targetId: organisation.id, after: { name: organisation.name, ownerId } });
+      await this.audit.record(m, actor, {
+        organisationId: organisation.id,
+        action: 'organisation.create',
+        targetType: 'organisation',
+        targetId: organisation.id,
+        after: { name: organisation.name, ownerId },
+      });
       return this.viewFor(m, organisation.id, ownerId);
     });
   }
@@ -69,8 +75,71 @@ export class OrganisationsService {
       const before = { name: organisation.name };
       organisation.name = name.trim();
       await m.save(organisation);
-      await this.audit.record(m, actor, { action: 'organisation.rename', targetType: 'organisation', targetId: organisationId, before, after: { name: organisation.name } });
+      await this.audit.record(m, actor, {
+        organisationId,
+        action: 'organisation.rename',
+        targetType: 'organisation',
+        targetId: organisationId,
+        before,
+        after: { name: organisation.name },
+      });
       return this.viewFor(m, organisationId, actor.accountId ?? null);
+    });
+  }
+
+  /**
+   * Deletes an organisation (its owner, or the operator), the confirmation being its exact name. In one transaction:
+   * every key that is not revoked yet, personal and service, is revoked (each audited as `key.revoke`, with a
+   * `key.revoked` webhook and a key event, so every API instance refuses it once this commits), pending invitations are
+   * withdrawn, and the organisation is marked deleted (`deleted_at`): it leaves every list and every route answers 404.
+   * The row, its members and projects stay so the organisation's audit chain (ending with `organisation.deleted`) keeps
+   * its subject and stays verifiable. An account whose only organisation this was can create a new one.
+   */
+  async delete(organisationId: string, confirm: string, actor: Actor): Promise<OrganisationDeletedResponse> {
+    return this.withWaits(async (m, waits) => {
+      const { organisation } = await this.access.require(m, organisationId, actor, 'org.delete', true);
+      if (confirm !== organisation.name) {
+        throw new ProblemException('ConfirmationMismatch', {
+          detail: 'Type the organisation’s name exactly to confirm its deletion.',
+          errors: [{ pointer: '/confirm', code: 'confirmation_mismatch', message: 'must be the organisation name, exactly' }],
+        });
+      }
+      const owner = await this.keys.ownerOf(m, organisationId);
+      const revokedKeyIds: string[] = [];
+      for (const key of await new ApiKeyRepository(m).lockUnrevokedKeys(organisationId)) {
+        const before = { status: key.status };
+        const wait = await this.keys.markRevoked(m, key);
+        if (!wait) continue;
+        waits.push(wait);
+        revokedKeyIds.push(key.id);
+        await this.audit.record(m, actor, {
+          organisationId,
+          action: 'key.revoke',
+          targetType: 'api_key',
+          targetId: key.id,
+          before,
+          after: { status: 'revoked', revokedAt: key.revokedAt!.toISOString(), reason: 'organisation_deleted' },
+        });
+        await this.webhooks.emit(m, 'key.revoked', owner.id, { ...webhookKeyData(key), revokedAt: key.revokedAt!.toISOString(), revokedBy: actor.type });
+      }
+      const withdrawn: { id: string }[] = await m.query(
+        `WITH w AS (UPDATE organisation_invitation SET revoked_at = now() WHERE organisation_id = $1 AND accepted_at IS NULL AND revoked_at IS NULL RETURNING id)
+         SELECT id FROM w`,
+        [organisationId],
+      );
+      const withdrawnInvitationIds = withdrawn.map((r) => r.id).sort();
+      organisation.deletedAt = new Date();
+      await m.save(organisation);
+      await this.audit.record(m, actor, {
+        organisationId,
+        action: 'organisation.deleted',
+        targetType: 'organisation',
+        targetId: organisationId,
+        before: { name: organisation.name, ownerId: owner.id },
+        after: { deletedAt: organisation.deletedAt.toISOString(), revokedKeyIds, withdrawnInvitationIds },
+      });
+      waits.push(await this.events.publish(m, { type: 'organisation', organisationId }));
+      return { id: organisationId, name: organisation.name, deletedAt: organisation.deletedAt.toISOString(), revokedKeyIds, withdrawnInvitationIds };
     });
   }
 
@@ -96,6 +165,7 @@ export class OrganisationsService {
       target.role = role;
       await m.save(target);
       await this.audit.record(m, actor, {
+        organisationId,
         action: 'organisation.member.role',
         targetType: 'organisation_member',
         targetId: `${organisationId}/${accountId}`,
@@ -149,6 +219,7 @@ export class OrganisationsService {
       await m.update(OrganisationMemberEntity, { organisationId, accountId: owner.accountId }, { role: 'admin' });
       await m.update(OrganisationMemberEntity, { organisationId, accountId }, { role: 'owner' });
       await this.audit.record(m, actor, {
+        organisationId,
         action: 'organisation.transfer_ownership',
         targetType: 'organisation',
         targetId: organisationId,
@@ -187,6 +258,7 @@ export class OrganisationsService {
       await m.save(organisation);
       const view = await this.policyView(m, organisation);
       await this.audit.record(m, actor, {
+        organisationId,
         action: 'organisation.policy.set',
         targetType: 'organisation',
         targetId: organisationId,
@@ -234,6 +306,7 @@ export class OrganisationsService {
       waits.push(wait);
       revokedKeyIds.push(key.id);
       await this.audit.record(m, actor, {
+        organisationId,
         action: 'key.revoke',
         targetType: 'api_key',
         targetId: key.id,
@@ -244,6 +317,7 @@ export class OrganisationsService {
     }
     await m.delete(OrganisationMemberEntity, { organisationId, accountId });
     await this.audit.record(m, actor, {
+      organisationId,
       action,
       targetType: 'organisation_member',
       targetId: `${organisationId}/${accountId}`,

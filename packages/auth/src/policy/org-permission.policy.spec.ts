@@ -5,6 +5,7 @@ const EXPECTED: Record<OrgAction, string> = {
   'org.read': 'OADV',
   'org.rename': 'OA',
   'org.transfer_ownership': 'O',
+  'org.delete': 'O',
   'policy.read': 'OADV',
   'policy.set': 'OA',
   'members.read': 'OADV',
@@ -19,6 +20,7 @@ const EXPECTED: Record<OrgAction, string> = {
   'service_keys.manage': 'OAD',
   'usage.read': 'OADV',
   'audit.read': 'OADV',
+  'audit.verify': 'OA',
 };
 const LETTER: Record<OrgRole, string> = { owner: 'O', admin: 'A', developer: 'D', viewer: 'V' };
 

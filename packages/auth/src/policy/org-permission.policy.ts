@@ -9,6 +9,7 @@ export const ORG_ACTIONS = [
   'org.read',
   'org.rename',
   'org.transfer_ownership',
+  'org.delete',
   'policy.read',
   'policy.set',
   'members.read',
@@ -23,6 +24,7 @@ export const ORG_ACTIONS = [
   'service_keys.manage',
   'usage.read',
   'audit.read',
+  'audit.verify',
 ] as const;
 export type OrgAction = (typeof ORG_ACTIONS)[number];
 
@@ -35,6 +37,7 @@ export const ORG_PERMISSIONS: Readonly<Record<OrgAction, readonly OrgRole[]>> = 
   'org.read': ALL,
   'org.rename': OWNER_ADMIN,
   'org.transfer_ownership': ['owner'],
+  'org.delete': ['owner'],
   'policy.read': ALL,
   'policy.set': OWNER_ADMIN,
   'members.read': ALL,
@@ -49,6 +52,7 @@ export const ORG_PERMISSIONS: Readonly<Record<OrgAction, readonly OrgRole[]>> = 
   'service_keys.manage': BUILDERS,
   'usage.read': ALL,
   'audit.read': ALL,
+  'audit.verify': OWNER_ADMIN,
 };
 
 export function orgMay(role: OrgRole, action: OrgAction): boolean {

@@ -11,7 +11,7 @@ import { UsageResponseSchema } from '../usage/usage.response';
 import { KeyExposureRequestSchema, SecretScanningReportSchema, SecretScanningResponseSchema } from '../keys/secret-scanning.request';
 import { AdminCdsOverridesQuerySchema, CdsOverridesQuerySchema } from '../cds-hooks/cds-override-report.query';
 import { AdminCdsOverrideReportResponseSchema, CdsOverrideReportResponseSchema } from '../cds-hooks/cds-override-report.response';
-import { AuditQuerySchema, KbReleaseParamsSchema, ListAccountsQuerySchema, ListOrganisationsQuerySchema, UsageQuerySchema } from './admin-queries.request';
+import { AuditQuerySchema, AuditVerifyQuerySchema, KbReleaseParamsSchema, ListAccountsQuerySchema, ListOrganisationsQuerySchema, UsageQuerySchema } from './admin-queries.request';
 import { AdminOrganisationListResponseSchema, AdminOrganisationSchema } from '../organisations/admin-organisation.response';
 import { CreateWebhookEndpointRequestSchema, UpdateWebhookEndpointRequestSchema, WebhookDeliveriesQuerySchema } from '../webhooks/webhook-endpoint.request';
 import {
@@ -23,6 +23,7 @@ import {
 } from '../webhooks/webhook-endpoint.response';
 import {
   ChangeMemberRoleRequestSchema,
+  DeleteOrganisationRequestSchema,
   InviteMemberRequestSchema,
   OrgPolicyRequestSchema,
   OrganisationRequestSchema,
@@ -34,6 +35,7 @@ import {
   InvitationResponseSchema,
   MemberRemovedResponseSchema,
   OrgPolicyResponseSchema,
+  OrganisationDeletedResponseSchema,
   OrganisationListResponseSchema,
   OrganisationMemberListResponseSchema,
   OrganisationMemberResponseSchema,
@@ -45,7 +47,9 @@ import {
   AdminAccountKeysResponseSchema,
   AdminAccountListResponseSchema,
   AdminKbResponseSchema,
+  AuditChainVerificationSchema,
   AuditEventListResponseSchema,
+  AuditVerifyResponseSchema,
   KbReleaseListResponseSchema,
   KbSwitchResponseSchema,
 } from './admin.response';
@@ -91,6 +95,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'POST', path: '/api/orgs', status: 201, body: OrganisationRequestSchema, response: OrganisationResponseSchema },
   { method: 'GET', path: '/api/orgs/:orgId', status: 200, response: OrganisationResponseSchema },
   { method: 'PATCH', path: '/api/orgs/:orgId', status: 200, body: OrganisationRequestSchema, response: OrganisationResponseSchema },
+  { method: 'DELETE', path: '/api/orgs/:orgId', status: 200, body: DeleteOrganisationRequestSchema, response: OrganisationDeletedResponseSchema },
   { method: 'GET', path: '/api/orgs/:orgId/members', status: 200, response: OrganisationMemberListResponseSchema },
   { method: 'PATCH', path: '/api/orgs/:orgId/members/:accountId', status: 200, body: ChangeMemberRoleRequestSchema, response: OrganisationMemberResponseSchema },
   { method: 'DELETE', path: '/api/orgs/:orgId/members/:accountId', status: 200, response: MemberRemovedResponseSchema },
@@ -101,6 +106,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'GET', path: '/api/orgs/:orgId/invitations', status: 200, response: InvitationListResponseSchema },
   { method: 'POST', path: '/api/orgs/:orgId/invitations', status: 201, body: InviteMemberRequestSchema, response: InvitationResponseSchema },
   { method: 'POST', path: '/api/orgs/:orgId/invitations/:invitationId/revoke', status: 200, response: InvitationResponseSchema },
+  { method: 'POST', path: '/api/orgs/:orgId/invitations/:invitationId/resend', status: 200, response: InvitationResponseSchema },
   { method: 'GET', path: '/api/orgs/:orgId/keys', status: 200, response: ApiKeyListResponseSchema },
   { method: 'POST', path: '/api/orgs/:orgId/keys', status: 201, body: CreateOrgKeyRequestSchema, response: CreatedApiKeyResponseSchema },
   { method: 'GET', path: '/api/orgs/:orgId/projects', status: 200, response: ProjectListResponseSchema },
@@ -109,6 +115,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'DELETE', path: '/api/orgs/:orgId/projects/:projectId', status: 204 },
   { method: 'GET', path: '/api/orgs/:orgId/usage', status: 200, query: OrgUsageQuerySchema, response: OrgUsageResponseSchema },
   { method: 'GET', path: '/api/orgs/:orgId/audit', status: 200, query: OrgAuditQuerySchema, response: AuditEventListResponseSchema },
+  { method: 'GET', path: '/api/orgs/:orgId/audit/verify', status: 200, response: AuditChainVerificationSchema },
   { method: 'POST', path: '/api/orgs/:orgId/keys/:id/revoke', status: 200, response: ApiKeyResponseSchema },
   { method: 'POST', path: '/api/orgs/:orgId/keys/:id/roll', status: 201, body: RollApiKeyRequestSchema, response: RolledApiKeyResponseSchema },
   { method: 'POST', path: '/api/invitations/lookup', status: 200, body: TokenRequestSchema, response: InvitationPreviewResponseSchema },
@@ -132,6 +139,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { method: 'POST', path: '/api/admin/keys/:id/exposed', status: 200, body: KeyExposureRequestSchema, response: ApiKeyResponseSchema },
   { method: 'POST', path: '/api/secret-scanning/github', status: 200, body: SecretScanningReportSchema, response: SecretScanningResponseSchema, external: true },
   { method: 'GET', path: '/api/admin/audit', status: 200, query: AuditQuerySchema, response: AuditEventListResponseSchema },
+  { method: 'GET', path: '/api/admin/audit/verify', status: 200, query: AuditVerifyQuerySchema, response: AuditVerifyResponseSchema },
   { method: 'GET', path: '/api/admin/kb', status: 200, response: AdminKbResponseSchema },
   { method: 'GET', path: '/api/admin/kb/releases', status: 200, response: KbReleaseListResponseSchema },
   { method: 'GET', path: '/api/admin/orgs', status: 200, query: ListOrganisationsQuerySchema, response: AdminOrganisationListResponseSchema },

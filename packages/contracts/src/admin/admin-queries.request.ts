@@ -45,6 +45,19 @@ export const AuditQuerySchema = z
   .meta({ id: 'AuditQuery' });
 export type AuditQuery = z.output<typeof AuditQuerySchema>;
 
+/** `GET /api/admin/audit/verify?chain=`: one chain (`deployment`, `org:<id>`), or every chain without it. */
+export const AuditVerifyQuerySchema = z
+  .strictObject({
+    chain: z
+      .string()
+      .max(100, { error: 'chain must be at most 100 characters' })
+      .regex(/^[\w.:-]+$/, { error: 'chain must name a chain (letters, digits, . : _ -)' })
+      .optional()
+      .describe('One chain; every chain without it'),
+  })
+  .meta({ id: 'AuditVerifyQuery' });
+export type AuditVerifyQuery = z.output<typeof AuditVerifyQuerySchema>;
+
 /** `:version` of `/api/admin/kb/releases/:version/...`: a release version (`curated-…` or `kb-…`). */
 export const KbReleaseParamsSchema = z
   .strictObject({

@@ -39,6 +39,26 @@ export type AuditEventView = z.infer<typeof AuditEventSchema>;
 /** `GET /api/admin/audit`. */
 export const AuditEventListResponseSchema = z.object({ events: z.array(AuditEventSchema), ...page });
 
+/**
+ * One audit chain checked from its first event (`GET /api/orgs/:orgId/audit/verify`): intact with its head (the last
+ * position and hash, to keep elsewhere so a cut tail shows), or broken at `seq` with what is wrong there.
+ */
+export const AuditChainVerificationSchema = z
+  .object({
+    chain: z.string().describe('`deployment` or `org:<organisationId>`'),
+    ok: z.boolean(),
+    events: z.int().describe('Events verified (when broken: before the break)'),
+    head: z.object({ seq: z.int(), hash: z.string() }).nullable().optional().describe('When intact: the last event (null for an empty chain)'),
+    seq: z.int().optional().describe('When broken: the position where the chain breaks'),
+    problem: z.string().optional().describe('When broken: what is wrong there (an edited event, a missing one, a broken link)'),
+  })
+  .meta({ id: 'AuditChainVerification' });
+export type AuditChainVerificationView = z.infer<typeof AuditChainVerificationSchema>;
+
+/** `GET /api/admin/audit/verify`: every chain (or the one asked for). */
+export const AuditVerifyResponseSchema = z.object({ ok: z.boolean(), chains: z.array(AuditChainVerificationSchema) }).meta({ id: 'AuditVerifyResponse' });
+export type AuditVerifyResponse = z.infer<typeof AuditVerifyResponseSchema>;
+
 /** A knowledge-base release (the curated pack plus imported sources). */
 export const KbReleaseSchema = z
   .object({

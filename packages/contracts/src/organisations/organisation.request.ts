@@ -16,6 +16,17 @@ export const MAX_POLICY_KEY_LIFETIME_SECONDS = 315_360_000;
 export const OrganisationRequestSchema = z.strictObject({ name: text(100, 'name') }).meta({ id: 'OrganisationRequest' });
 export type OrganisationRequest = z.infer<typeof OrganisationRequestSchema>;
 
+/** `DELETE /api/orgs/:orgId`: the organisation's exact name, typed again, so a slip of the finger deletes nothing. */
+export const DeleteOrganisationRequestSchema = z
+  .strictObject({
+    confirm: z
+      .string({ error: 'confirm must be the organisation name' })
+      .max(100, { error: 'confirm must be at most 100 characters' })
+      .describe("The organisation's name, exactly"),
+  })
+  .meta({ id: 'DeleteOrganisationRequest' });
+export type DeleteOrganisationRequest = z.infer<typeof DeleteOrganisationRequestSchema>;
+
 /** `POST /api/orgs/:orgId/invitations`. */
 export const InviteMemberRequestSchema = z.strictObject({ email: emailAddress(), role: AssignableRoleSchema }).meta({ id: 'InviteMemberRequest' });
 export type InviteMemberRequest = z.infer<typeof InviteMemberRequestSchema>;

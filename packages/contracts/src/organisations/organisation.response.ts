@@ -43,6 +43,18 @@ export type OrganisationMemberListResponse = z.infer<typeof OrganisationMemberLi
 export const MemberRemovedResponseSchema = z.object({ accountId: z.string(), revokedKeyIds: z.array(z.string()) }).meta({ id: 'MemberRemoved' });
 export type MemberRemovedResponse = z.infer<typeof MemberRemovedResponseSchema>;
 
+/** `DELETE /api/orgs/:orgId`: what the deletion did. */
+export const OrganisationDeletedResponseSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    deletedAt: z.string(),
+    revokedKeyIds: z.array(z.string()).describe('Keys (personal and service) revoked by the deletion'),
+    withdrawnInvitationIds: z.array(z.string()).describe('Pending invitations withdrawn by the deletion'),
+  })
+  .meta({ id: 'OrganisationDeleted' });
+export type OrganisationDeletedResponse = z.infer<typeof OrganisationDeletedResponseSchema>;
+
 /** An invitation (never its token). */
 export const InvitationResponseSchema = z
   .object({

@@ -3,8 +3,19 @@ import { createHash } from 'node:crypto';
 /** The hash an audit chain starts from (the predecessor of its first event). */
 export const AUDIT_GENESIS_HASH = '0'.repeat(64);
 
-/** The chain every event belongs to until organisations exist (#16.1); each organisation will get its own. */
+/**
+ * The chain of platform events (accounts, sessions, KB releases, webhooks endpoints, internal-admin account actions),
+ * and of every event written before organisations got chains of their own.
+ */
 export const DEPLOYMENT_AUDIT_CHAIN = 'deployment';
+
+/** The prefix of an organisation's chain: `org:<organisationId>`. */
+export const ORGANISATION_AUDIT_CHAIN_PREFIX = 'org:';
+
+/** The chain of one organisation's events (its keys, members, invitations, projects, policy, ownership, deletion). */
+export function organisationAuditChain(organisationId: string): string {
+  return `${ORGANISATION_AUDIT_CHAIN_PREFIX}${organisationId}`;
+}
 
 /** The fields of an audit event that its hash covers: everything it says, where it sits in its chain, its predecessor. */
 export interface ChainedAuditFields {

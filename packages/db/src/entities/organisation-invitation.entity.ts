@@ -34,6 +34,10 @@ export class OrganisationInvitationEntity {
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt: Date | null;
 
+  /** When the link was last sent (created or resent): a resend waits a minute after it. */
+  @Column({ name: 'sent_at', type: 'timestamptz', default: () => 'now()' })
+  sentAt: Date;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

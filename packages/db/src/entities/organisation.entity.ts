@@ -25,6 +25,10 @@ export class OrganisationEntity {
   @Column({ name: 'policy_allowed_ips', type: 'text', array: true, default: () => "'{}'" })
   policyAllowedIps: string[];
 
+  /** Set when the owner deleted the organisation: every route answers 404; the row stays for its audit chain. */
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -1,4 +1,4 @@
-import { type DataSource, type EntityManager, In, IsNull } from 'typeorm';
+import { type DataSource, type EntityManager, In, IsNull, Not } from 'typeorm';
 import { ApiKeyEntity, type ApiKeyKind, type ApiKeyStatus } from '../entities/api-key.entity';
 
 /** A rolled key in its grace period (locked) and when its successor was last used. */
@@ -322,6 +322,11 @@ export class ApiKeyRepository {
   /** A member's active personal keys in an organisation, locked for update (to revoke them on removal). */
   lockPersonalKeys(organisationId: string, accountId: string): Promise<ApiKeyEntity[]> {
     return this.manager.find(ApiKeyEntity, { where: { organisationId, accountId, kind: 'personal', status: 'active' }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Every key of an organisation that is not revoked yet (personal and service, active or expired), locked for update. */
+  lockUnrevokedKeys(organisationId: string): Promise<ApiKeyEntity[]> {
+    return this.manager.find(ApiKeyEntity, { where: { organisationId, status: Not('revoked') }, order: { createdAt: 'ASC', id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
   }
 
   /**

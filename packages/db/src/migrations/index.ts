@@ -12,6 +12,7 @@ import { AddKeyUsageTag1763701100000 } from './1763701100000-add-key-usage-tag';
 import { AddKeyRotation1763701200000 } from './1763701200000-add-key-rotation';
 import { AddWebhooks1763701300000 } from './1763701300000-add-webhooks';
 import { AddOrganisations1763701400000 } from './1763701400000-add-organisations';
+import { AddOrganisationDeletion1763701610000 } from './1763701610000-add-organisation-deletion';
 import { AddProjectMonthUsage1763701500000 } from './1763701500000-add-project-month-usage';
 
 /** Every migration, oldest first. */
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   AddWebhooks1763701300000,
   AddOrganisations1763701400000,
   AddProjectMonthUsage1763701500000,
+  AddOrganisationDeletion1763701610000,
 ];

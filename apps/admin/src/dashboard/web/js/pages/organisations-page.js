@@ -125,6 +125,7 @@ export async function renderOrganisation(ctx) {
         keysCard(org, keys, members, projects, reload),
         orgUsageCard(org, projects),
         activityCard(org, projects),
+        org.role === 'owner' ? dangerCard(ctx, org) : null,
       );
     });
   await reload();
@@ -215,18 +216,35 @@ function invitationsCard(org, invitations, reload) {
       h(
         'td',
         { class: 'actions' },
-        button(
-          'Withdraw',
-          async () => {
-            try {
-              await post(`/api/orgs/${enc(org.id)}/invitations/${enc(i.id)}/revoke`);
-              toast(`Invitation to ${i.email} withdrawn.`);
-            } catch (err) {
-              toast(err.message, 'error');
-            }
-            await reload();
-          },
-          { kind: 'ghost-danger', 'aria-label': `Withdraw the invitation to ${i.email}`, dataset: { testid: 'withdraw-invitation' } },
+        h(
+          'div',
+          { class: 'action-stack' },
+          button(
+            'Resend',
+            async () => {
+              try {
+                const again = await post(`/api/orgs/${enc(org.id)}/invitations/${enc(i.id)}/resend`);
+                toast(`Invitation sent to ${again.email} again; the previous link no longer works.`);
+              } catch (err) {
+                toast(err.message, 'error');
+              }
+              await reload();
+            },
+            { kind: 'ghost', 'aria-label': `Resend the invitation to ${i.email}`, dataset: { testid: 'resend-invitation' } },
+          ),
+          button(
+            'Withdraw',
+            async () => {
+              try {
+                await post(`/api/orgs/${enc(org.id)}/invitations/${enc(i.id)}/revoke`);
+                toast(`Invitation to ${i.email} withdrawn.`);
+              } catch (err) {
+                toast(err.message, 'error');
+              }
+              await reload();
+            },
+            { kind: 'ghost-danger', 'aria-label': `Withdraw the invitation to ${i.email}`, dataset: { testid: 'withdraw-invitation' } },
+          ),
         ),
       ),
     ),
@@ -569,7 +587,10 @@ function activityCard(org, projects) {
   const load = async () => {
     const filter = select.value ? `&projectId=${enc(select.value)}` : '';
     try {
-      const audit = await get(`/api/orgs/${enc(org.id)}/audit?limit=20${filter}`);
+      const [audit, chain] = await Promise.all([
+        get(`/api/orgs/${enc(org.id)}/audit?limit=20${filter}`),
+        manages(org.role) ? get(`/api/orgs/${enc(org.id)}/audit/verify`) : Promise.resolve(null),
+      ]);
       const auditRows = audit.events.map((e) =>
         h(
           'tr',
@@ -582,6 +603,7 @@ function activityCard(org, projects) {
       mount(
         holder,
         h('p', { class: 'muted' }, `${audit.total} event${audit.total === 1 ? '' : 's'}, newest first.`),
+        chain ? chainStatus(chain) : null,
         auditRows.length ? table(['When', 'Action', 'By'], auditRows, { testid: 'org-audit-table' }) : emptyState('No events', null),
       );
     } catch (err) {
@@ -590,6 +612,73 @@ function activityCard(org, projects) {
   };
   void load();
   return h('section', { class: 'card', dataset: { testid: 'activity-card' } }, h('div', { class: 'card-head' }, h('h2', null, 'Audit log'), select), holder);
+}
+
+/** The organisation's audit chain as the server checked it: intact (with its length) or where it breaks. */
+function chainStatus(chain) {
+  const n = `${chain.events} event${chain.events === 1 ? '' : 's'}`;
+  return chain.ok
+    ? h('p', { class: 'chain-status', dataset: { testid: 'chain-status', ok: 'true' } }, badge('chain intact', 'ok'), ` ${n} verified from the first`)
+    : h(
+        'div',
+        { class: 'alert alert-error', role: 'alert', dataset: { testid: 'chain-status', ok: 'false' } },
+        h('strong', null, `Audit chain BROKEN at event ${chain.seq}`),
+        `: ${chain.problem} (${n} verified before it). Tell your operator.`,
+      );
+}
+
+/** The owner's danger zone: deleting the organisation, confirmed by typing its name. */
+function dangerCard(ctx, org) {
+  return h(
+    'section',
+    { class: 'card card-danger', dataset: { testid: 'danger-card' } },
+    h('h2', null, 'Danger zone'),
+    h('p', { class: 'muted' }, 'Deleting the organisation revokes every key in it (personal and service) at once and withdraws pending invitations. It cannot be undone.'),
+    h(
+      'div',
+      { class: 'dialog-actions' },
+      button('Delete organisation', () => openDelete(ctx, org), { kind: 'danger', dataset: { testid: 'delete-org' } }),
+    ),
+  );
+}
+
+function openDelete(ctx, org) {
+  openDialog({
+    title: `Delete ${org.name}?`,
+    testid: 'delete-org-dialog',
+    render: (close) => {
+      const confirm = h('input', { name: 'confirm', maxlength: 100, autocomplete: 'off', required: true, dataset: { testid: 'delete-org-confirm' } });
+      const general = h('div', { class: 'form-general' });
+      const form = h(
+        'form',
+        {
+          novalidate: true,
+          onsubmit: async (ev) => {
+            ev.preventDefault();
+            clearFieldErrors(form);
+            try {
+              const r = await del(`/api/orgs/${enc(org.id)}`, { confirm: confirm.value });
+              close();
+              ctx.flash(`${r.name} deleted; ${r.revokedKeyIds.length} key(s) revoked.`);
+              ctx.navigate('orgs');
+            } catch (err) {
+              showFieldErrors(form, err, general);
+            }
+          },
+        },
+        h('p', null, 'Every key of the organisation stops working at once; members lose access; its audit log is kept.'),
+        field('Type the organisation’s name to confirm', confirm, { pointer: '/confirm', hint: org.name }),
+        general,
+        h(
+          'div',
+          { class: 'dialog-actions' },
+          button('Cancel', close, { kind: 'secondary' }),
+          h('button', { class: 'btn btn-danger', type: 'submit', dataset: { testid: 'delete-org-submit' } }, 'Delete organisation'),
+        ),
+      );
+      return form;
+    },
+  });
 }
 
 async function remove(org, m, reload) {
