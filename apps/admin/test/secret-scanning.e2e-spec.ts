@@ -89,6 +89,36 @@ describe('leak response: GitHub secret scanning reports and operator reports', (
     expect(admin.logs.lines.join('\n')).not.toContain(key.key);
   });
 
+  it("in an organisation, tells the owner, the admins and the key's maker; not the other members", async () => {
+    const { email: ownerEmail, key: ownerKey } = await owner();
+    const accounts = admin.app.get(AccountsService);
+    const ds = admin.app.get(DataSource);
+    const [{ organisation_id: orgId, project_id: projectId }] = await ds.query<{ organisation_id: string; project_id: string }[]>(
+      `SELECT organisation_id, project_id FROM api_key WHERE id = $1`,
+      [ownerKey.id],
+    );
+    const member = async (role: string) => {
+      const email = uniqueEmail(`leak-${role}`);
+      const account = await accounts.create({ email, password: strongPassword(), emailVerified: true }, { type: 'cli', label: 'cli:test' });
+      await ds.query(`INSERT INTO organisation_member (organisation_id, account_id, role) VALUES ($1, $2, $3)`, [orgId, account.id, role]);
+      return { email, id: account.id };
+    };
+    const orgAdmin = await member('admin');
+    const maker = await member('developer');
+    const viewer = await member('viewer');
+    // The developer's personal key in the owner's organisation.
+    const key = await admin.app.get(KeysService).create(maker.id, { label: 'pharmacy module' }, { type: 'cli', label: 'cli:test' });
+    await ds.query(`UPDATE api_key SET organisation_id = $1, project_id = $2 WHERE id = $3`, [orgId, projectId, key.id]);
+    const body = JSON.stringify([{ token: key.key, type: 'vigil_api_key', url: 'https://github.com/octo/pharmacy/blob/main/config.js', source: 'content' }]);
+    expect((await report(body)).status).toBe(200);
+    await admin.app.get(MailerService).flush();
+    for (const told of [ownerEmail, orgAdmin.email, maker.email]) {
+      expect(inbox.to(told).map((m) => m.subject)).toEqual(['Vigil API key revoked: "pharmacy module" was exposed']);
+    }
+    expect(inbox.to(viewer.email)).toEqual([]);
+    expect(JSON.stringify(inbox.to(maker.email)[0].raw)).not.toContain(key.key);
+  });
+
   it.each<[string, (body: string) => Promise<Response>]>([
     ['signed by a key that is not configured', (body) => report(body, stranger)],
     ['naming an unknown key id', (body) => report(body, github, 'gh-other')],

@@ -3,7 +3,7 @@ import { checkKeyFormat, hashApiKey } from '@vigil/auth';
 import type { ApiKeyResponse, KeyExposureRequest, SecretScanningReport, SecretScanningResponse } from '@vigil/contracts';
 import { ApiKeyRepository } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import { sha256Hex } from '../common/sha256-hex';
 import type { Actor } from '../common/actor';
@@ -86,9 +86,24 @@ export class KeyExposureService {
         revokedNow: wasActive,
         revokedAt: key.revokedAt?.toISOString() ?? null,
       });
-      return { to: account.email, hint: key.hint, label: key.label };
+      return { to: await this.peopleToTell(m, key.organisationId, key.accountId, account.email), hint: key.hint, label: key.label };
     });
     await wait?.();
-    this.mailer.send(this.composer.keyExposed(notify.to, { hint: notify.hint, label: notify.label }, report));
+    for (const to of notify.to) this.mailer.send(this.composer.keyExposed(to, { hint: notify.hint, label: notify.label }, report));
+  }
+
+  /**
+   * Who hears of a leaked key: the organisation's owner (whose plan and webhooks the key used), its admins (who can
+   * act on any key of it) and the key's maker while still a member (who may have leaked it and must replace it where
+   * it is used). Each address once.
+   */
+  private async peopleToTell(m: EntityManager, organisationId: string, makerId: string, ownerEmail: string): Promise<string[]> {
+    const rows = await m.query<{ email: string }[]>(
+      `SELECT a.email FROM organisation_member om JOIN account a ON a.id = om.account_id
+        WHERE om.organisation_id = $1 AND (om.role IN ('owner', 'admin') OR om.account_id = $2)
+        ORDER BY (om.role = 'owner') DESC, a.email`,
+      [organisationId, makerId],
+    );
+    return [...new Set([ownerEmail, ...rows.map((r) => r.email)])];
   }
 }
