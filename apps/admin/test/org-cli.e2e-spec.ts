@@ -116,7 +116,7 @@ describe('operator CLI: organisations', () => {
       'organisation.member.remove',
     ]);
     expect(new Set(audit.map((a) => a.actor_type))).toEqual(new Set(['cli']));
-  });
+  }, 240_000); // some twenty CLI runs, each loading TypeORM: 30 s on a quiet machine, 2 min on a loaded one
 
   it('resends an invitation (new link printed once, the old one dead, once a minute), then deletes the organisation (confirmed by name)', async () => {
     json('accounts', 'create', '--email', 'head@example.org');
