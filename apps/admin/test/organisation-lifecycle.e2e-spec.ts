@@ -198,6 +198,7 @@ describe('/api/orgs: audit chains, invitation resend, deletion', () => {
     expectProblem(await owner.client.get(`/api/orgs/${org}/audit`), 404, 'not_found');
     expectProblem(await owner.client.post(`/api/orgs/${org}/keys`, { label: 'after' }), 404, 'not_found');
     expectProblem(await operator.client.get(`/api/admin/orgs/${org}/members`), 404, 'not_found');
+    expectProblem(await operator.client.get(`/api/admin/orgs/${org}`), 404, 'not_found');
     expect((await operator.client.get('/api/admin/orgs')).body.organisations.map((o: { id: string }) => o.id)).not.toContain(org);
     expectProblem(await owner.client.post('/api/invitations/lookup', { token: pendingToken }), 400, 'link_invalid');
 

@@ -44,10 +44,11 @@ export class AdminOrganisationsService {
   async list(q: string | undefined, limit: number, offset: number): Promise<{ organisations: AdminOrganisation[]; total: number; limit: number; offset: number }> {
     const term = q?.trim();
     const params: unknown[] = [];
-    let where = '';
+    // A deleted organisation leaves every list (its audit chain stays verifiable by id).
+    let where = 'WHERE o.deleted_at IS NULL';
     if (term) {
       params.push(`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      where = 'WHERE (o.name ILIKE $1 OR oa.email ILIKE $1';
+      where += ' AND (o.name ILIKE $1 OR oa.email ILIKE $1';
       if (isUuid(term)) where += ` OR o.id = $${params.push(term)}::uuid`;
       where += ')';
     }
@@ -61,7 +62,7 @@ export class AdminOrganisationsService {
   }
 
   async get(organisationId: string): Promise<AdminOrganisation> {
-    const rows: Row[] = isUuid(organisationId) ? await this.dataSource.query(`${SELECT} WHERE o.id = $1`, [organisationId]) : [];
+    const rows: Row[] = isUuid(organisationId) ? await this.dataSource.query(`${SELECT} WHERE o.id = $1 AND o.deleted_at IS NULL`, [organisationId]) : [];
     if (!rows[0]) throw new ProblemException('NotFound', { detail: 'Organisation not found.' });
     return this.view(rows[0]);
   }
