@@ -32,7 +32,7 @@ function localSource(): CompiledKnowledgeBase {
     products: [],
     pathways: [],
     domains: [],
-    rules: [rule('local-warfarin-ibuprofen', 'warfarin', 'ibuprofen', 'minor'), rule('local-metformin-levothyroxine', 'metformin', 'levothyroxine', 'major')],
+    rules: [rule('local-warfarin-ibuprofen', 'warfarin', 'ibuprofen', 'minor'), rule('local-metformin-amlodipine', 'metformin', 'amlodipine', 'major')],
   };
 }
 
@@ -76,7 +76,7 @@ describe('knowledge-base releases: activation hot-swaps every instance under loa
     let failures = 0;
     const failed: string[] = [];
     let stop = false;
-    const body = JSON.stringify({ drugs: ['metformin', 'levothyroxine', 'warfarin', 'ibuprofen'] });
+    const body = JSON.stringify({ drugs: ['metformin', 'amlodipine', 'warfarin', 'ibuprofen'] });
     const worker = async () => {
       while (!stop) {
         const res = await fetch(`${api.url}/v1/interactions/check`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body });
@@ -87,7 +87,7 @@ describe('knowledge-base releases: activation hot-swaps every instance under loa
         }
         const json = await res.json();
         seen.set(json.kb.version, (seen.get(json.kb.version) ?? 0) + 1);
-        const hasLocal = json.interactions.some((i: { ruleId: string }) => i.ruleId === 'local-metformin-levothyroxine');
+        const hasLocal = json.interactions.some((i: { ruleId: string }) => i.ruleId === 'local-metformin-amlodipine');
         if (hasLocal !== (json.kb.version === version)) failures++; // a response mixing two releases
       }
     };

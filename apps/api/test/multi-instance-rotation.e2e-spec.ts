@@ -75,10 +75,10 @@ describe('key rotation across API instances', () => {
     // Let both instances write the old key's last use, then let an idle period pass (set back the last use by 2 min,
     // standing in for the 60 s minimum idle time) without touching the old key again.
     await sleep(AFTER_USAGE_FLUSH_MS);
-    await sql(`UPDATE api_key SET last_used_at = now() - interval '2 minutes' WHERE id = $1`, [old.id]);
     // The roll does not end on the old key's idleness alone: the successor's earlier use (above) does count, so to
-    // show the trigger is the successor's use, check that nothing ended before we clear and re-make that use.
-    await sql(`UPDATE api_key SET last_used_at = NULL WHERE id = $1`, [successor.id]);
+    // show the trigger is the successor's use, check that nothing ended before we clear and re-make that use. One
+    // statement: a sweep running between two updates would see the old key idle and the successor used, and end it.
+    await sql(`UPDATE api_key SET last_used_at = CASE WHEN id = $1 THEN now() - interval '2 minutes' ELSE NULL END WHERE id IN ($1, $2)`, [old.id, successor.id]);
     await sleep(600); // three sweeps
     expect(await sql<{ rotation_ended_at: Date | null }>(`SELECT rotation_ended_at FROM api_key WHERE id = $1`, [old.id])).toEqual([{ rotation_ended_at: null }]);
 
