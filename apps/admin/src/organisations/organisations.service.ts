@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { allowlistErrors, mayManageMember, orgPolicyViolations } from '@vigil/auth';
 import type { MemberRemovedResponse, OrgPolicyRequest, OrgPolicyResponse, OrganisationDeletedResponse, OrganisationMemberResponse, OrganisationResponse } from '@vigil/contracts';
-import { AccountEntity, ApiKeyRepository, OrganisationEntity, OrganisationMemberEntity, type OrganisationRole, ProjectEntity } from '@vigil/db';
+import { AccountEntity, type ApiKeyEntity, ApiKeyRepository, OrganisationEntity, OrganisationMemberEntity, type OrganisationRole, ProjectEntity } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
@@ -105,23 +105,15 @@ export class OrganisationsService {
         });
       }
       const owner = await this.keys.ownerOf(m, organisationId);
-      const revokedKeyIds: string[] = [];
-      for (const key of await new ApiKeyRepository(m).lockUnrevokedKeys(organisationId)) {
-        const before = { status: key.status };
-        const wait = await this.keys.markRevoked(m, key);
-        if (!wait) continue;
-        waits.push(wait);
-        revokedKeyIds.push(key.id);
-        await this.audit.record(m, actor, {
-          organisationId,
-          action: 'key.revoke',
-          targetType: 'api_key',
-          targetId: key.id,
-          before,
-          after: { status: 'revoked', revokedAt: key.revokedAt!.toISOString(), reason: 'organisation_deleted' },
-        });
-        await this.webhooks.emit(m, 'key.revoked', owner.id, { ...webhookKeyData(key), revokedAt: key.revokedAt!.toISOString(), revokedBy: actor.type });
-      }
+      const revokedKeyIds = await this.revokeKeys(
+        m,
+        waits,
+        await new ApiKeyRepository(m).lockUnrevokedKeys(organisationId),
+        organisationId,
+        owner.id,
+        actor,
+        'organisation_deleted',
+      );
       const withdrawn: { id: string }[] = await m.query(
         `WITH w AS (UPDATE organisation_invitation SET revoked_at = now() WHERE organisation_id = $1 AND accepted_at IS NULL AND revoked_at IS NULL RETURNING id)
          SELECT id FROM w`,
@@ -297,24 +289,9 @@ export class OrganisationsService {
   /** Ends a membership and revokes the member's personal keys of this organisation, all in `m`. */
   private async detach(m: EntityManager, waits: (() => Promise<void>)[], member: OrganisationMemberEntity, actor: Actor, action: string): Promise<MemberRemovedResponse> {
     const { organisationId, accountId } = member;
-    const owner = await this.keys.ownerOf(m, organisationId);
     const personal = await new ApiKeyRepository(m).lockPersonalKeys(organisationId, accountId);
-    const revokedKeyIds: string[] = [];
-    for (const key of personal) {
-      const wait = await this.keys.markRevoked(m, key);
-      if (!wait) continue;
-      waits.push(wait);
-      revokedKeyIds.push(key.id);
-      await this.audit.record(m, actor, {
-        organisationId,
-        action: 'key.revoke',
-        targetType: 'api_key',
-        targetId: key.id,
-        before: { status: 'active' },
-        after: { status: 'revoked', revokedAt: key.revokedAt!.toISOString(), reason: 'member_removed' },
-      });
-      await this.webhooks.emit(m, 'key.revoked', owner.id, { ...webhookKeyData(key), revokedAt: key.revokedAt!.toISOString(), revokedBy: actor.type });
-    }
+    const owner = await this.keys.ownerOf(m, organisationId);
+    const revokedKeyIds = await this.revokeKeys(m, waits, personal, organisationId, owner.id, actor, 'member_removed');
     await m.delete(OrganisationMemberEntity, { organisationId, accountId });
     await this.audit.record(m, actor, {
       organisationId,
@@ -325,6 +302,40 @@ export class OrganisationsService {
       after: { revokedKeyIds },
     });
     return { accountId, revokedKeyIds };
+  }
+
+  /**
+   * Revokes keys (locked by the caller) in `m`: each one audited in the organisation's chain with `reason` and
+   * announced with a `key.revoked` webhook to the owner (`ownerId`); keys already revoked are skipped. `waits` collects
+   * what announces the revocations to every API instance after commit. Returns the ids revoked now.
+   */
+  private async revokeKeys(
+    m: EntityManager,
+    waits: (() => Promise<void>)[],
+    keys: ApiKeyEntity[],
+    organisationId: string,
+    ownerId: string,
+    actor: Actor,
+    reason: string,
+  ): Promise<string[]> {
+    const revokedKeyIds: string[] = [];
+    for (const key of keys) {
+      const before = { status: key.status };
+      const wait = await this.keys.markRevoked(m, key);
+      if (!wait) continue;
+      waits.push(wait);
+      revokedKeyIds.push(key.id);
+      await this.audit.record(m, actor, {
+        organisationId,
+        action: 'key.revoke',
+        targetType: 'api_key',
+        targetId: key.id,
+        before,
+        after: { status: 'revoked', revokedAt: key.revokedAt!.toISOString(), reason },
+      });
+      await this.webhooks.emit(m, 'key.revoked', ownerId, { ...webhookKeyData(key), revokedAt: key.revokedAt!.toISOString(), revokedBy: actor.type });
+    }
+    return revokedKeyIds;
   }
 
   private async memberOrNotFound(m: EntityManager, organisationId: string, accountId: string): Promise<OrganisationMemberEntity> {
