@@ -45,5 +45,6 @@ export { ApiKeyStatusGuard } from './guards/api-key-status.guard';
 export { IpAllowlistGuard } from './guards/ip-allowlist.guard';
 export { ScopesGuard } from './guards/scopes.guard';
 export { KeyRateLimitGuard, KEY_THROTTLER } from './guards/key-rate-limit.guard';
+export { KeyPipelineGuard } from './guards/key-pipeline.guard';
 export { WindowCounterStorage } from './rate-limit/window-counter.storage';
 export { RedisWindowStorage } from './rate-limit/redis-window.storage';

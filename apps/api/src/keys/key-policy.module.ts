@@ -12,6 +12,7 @@ import {
   IpAllowlistGuard,
   KEY_POLICY_OPTIONS,
   KEY_THROTTLER,
+  KeyPipelineGuard,
   KeyRateLimitGuard,
   RedisWindowStorage,
   ScopesGuard,
@@ -33,9 +34,9 @@ import { PlanCatalog } from './plan-catalog';
 import { UsageRecorderService } from './usage-recorder.service';
 
 /**
- * The key policy: five global guards in one fixed order — identity, validity, network, authorisation, then the
- * monthly quota and the rate limit —
- * so every route is protected by default and a call rejected early never spends quota.
+ * The key policy: one global guard running five steps in one fixed order — identity, validity, network,
+ * authorisation, then the monthly quota and the rate limit — so every route is protected by default and a call
+ * rejected early never spends quota.
  */
 @Module({
   imports: [
@@ -68,11 +69,13 @@ import { UsageRecorderService } from './usage-recorder.service';
     CdsJwtAuthenticator,
     { provide: CDS_JWT_PRINCIPALS, useExisting: CdsJwtAuthenticator },
     KeyEventsListener,
-    { provide: APP_GUARD, useClass: ApiKeyAuthGuard },
-    { provide: APP_GUARD, useClass: ApiKeyStatusGuard },
-    { provide: APP_GUARD, useClass: IpAllowlistGuard },
-    { provide: APP_GUARD, useClass: ScopesGuard },
-    { provide: APP_GUARD, useClass: KeyRateLimitGuard },
+    // The five steps of the key policy, run in order by one global guard (KeyPipelineGuard).
+    ApiKeyAuthGuard,
+    ApiKeyStatusGuard,
+    IpAllowlistGuard,
+    ScopesGuard,
+    KeyRateLimitGuard,
+    { provide: APP_GUARD, useClass: KeyPipelineGuard },
   ],
   exports: [ApiKeyPrincipalService, UsageRecorderService, AccountQuotaService, ProjectQuotaService],
 })
