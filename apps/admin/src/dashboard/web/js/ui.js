@@ -1,5 +1,5 @@
 // Shared UI pieces: page header, badges, modal dialogs, confirmation, toasts, form errors, copy to clipboard.
-import { ApiError } from './api.js';
+import { ApiError, query } from './api.js';
 import { h, mount } from './dom.js';
 
 /** The centred card of the signed-out pages (emailed links, invitations): brand, title, content. */
@@ -381,6 +381,34 @@ function fitTable(wrap) {
     wrap.classList.remove('as-cards');
     fitTable(wrap);
   }
+}
+
+/** The search form of a list page (`#/<route>?q=`): Search submits the trimmed text, Clear returns to the whole list. */
+export function searchToolbar(ctx, { route, q, placeholder, label, testid }) {
+  const search = h('input', { type: 'search', name: 'q', value: q, placeholder, 'aria-label': label, dataset: { testid } });
+  const submit = (e) => {
+    e.preventDefault();
+    ctx.navigate(`${route}${query({ q: search.value.trim() })}`);
+  };
+  return h(
+    'form',
+    { class: 'toolbar', role: 'search', onsubmit: submit },
+    search,
+    button('Search', null, { kind: 'secondary', type: 'submit' }),
+    q ? h('a', { class: 'btn btn-ghost', href: `#/${route}` }, 'Clear') : null,
+  );
+}
+
+/** "1–25 of 80" and the Previous/Next links of a paged list (`#/<route>?q=&offset=`). */
+export function pager({ route, q, offset, limit, shown, total }) {
+  const link = (to, label) => h('a', { class: 'btn btn-secondary', href: `#/${route}${query({ q, offset: to })}` }, label);
+  return h(
+    'div',
+    { class: 'pager' },
+    h('span', { class: 'muted' }, `${offset + 1}–${offset + shown} of ${total}`),
+    offset > 0 ? link(Math.max(0, offset - limit), '← Previous') : null,
+    offset + shown < total ? link(offset + limit, 'Next →') : null,
+  );
 }
 
 /** The field error the server gives a new password below the minimum, said before any request is made. */

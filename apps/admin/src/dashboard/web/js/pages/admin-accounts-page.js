@@ -2,28 +2,14 @@
 import { get, post, query } from '../api.js';
 import { h, mount } from '../dom.js';
 import { date, rate, relative } from '../format.js';
-import { badge, button, confirmDialog, emptyState, errorBox, keepFocus, pageHeader, spinner, statusBadge, table, toast } from '../ui.js';
+import { badge, button, confirmDialog, emptyState, errorBox, keepFocus, pageHeader, pager, searchToolbar, spinner, statusBadge, table, toast } from '../ui.js';
 
 const PAGE = 25;
 
 export async function renderAdminAccounts(ctx) {
   const q = ctx.query.get('q') || '';
   const offset = Math.max(0, Number(ctx.query.get('offset')) || 0);
-  const search = h('input', { type: 'search', name: 'q', value: q, placeholder: 'Email or account id', 'aria-label': 'Search accounts', dataset: { testid: 'account-search' } });
-  const form = h(
-    'form',
-    {
-      class: 'toolbar',
-      role: 'search',
-      onsubmit: (e) => {
-        e.preventDefault();
-        ctx.navigate(`admin/accounts${query({ q: search.value.trim() })}`);
-      },
-    },
-    search,
-    button('Search', null, { kind: 'secondary', type: 'submit' }),
-    q ? h('a', { class: 'btn btn-ghost', href: '#/admin/accounts' }, 'Clear') : null,
-  );
+  const form = searchToolbar(ctx, { route: 'admin/accounts', q, placeholder: 'Email or account id', label: 'Search accounts', testid: 'account-search' });
   const list = h('div', null, spinner());
   const load = () =>
     keepFocus(async () => {
@@ -59,16 +45,13 @@ function accountsTable(ctx, r, reload, q) {
       ),
     ),
   );
-  const prev = r.offset > 0 ? h('a', { class: 'btn btn-secondary', href: `#/admin/accounts${query({ q, offset: Math.max(0, r.offset - r.limit) })}` }, '← Previous') : null;
-  const next =
-    r.offset + r.accounts.length < r.total ? h('a', { class: 'btn btn-secondary', href: `#/admin/accounts${query({ q, offset: r.offset + r.limit })}` }, 'Next →') : null;
   return h(
     'section',
     { class: 'card card-flush' },
     table(['Email', 'Status', 'Plan', { label: 'Keys (active / all)', class: 'num' }, 'Last activity', 'Created', { label: 'Actions', class: 'actions', hidden: true }], rows, {
       testid: 'accounts-table',
     }),
-    h('div', { class: 'pager' }, h('span', { class: 'muted' }, `${r.offset + 1}–${r.offset + r.accounts.length} of ${r.total}`), prev, next),
+    pager({ route: 'admin/accounts', q, offset: r.offset, limit: r.limit, shown: r.accounts.length, total: r.total }),
   );
 }
 

@@ -4,7 +4,7 @@
 import { get, query } from '../api.js';
 import { h, mount } from '../dom.js';
 import { date, dateTime, num, rate } from '../format.js';
-import { badge, button, emptyState, errorBox, keepFocus, pageHeader, spinner, table } from '../ui.js';
+import { badge, button, emptyState, errorBox, keepFocus, pageHeader, pager, searchToolbar, spinner, table } from '../ui.js';
 
 const PAGE = 25;
 const enc = encodeURIComponent;
@@ -14,28 +14,7 @@ const ROLE_TONES = { owner: 'info', admin: 'ok', developer: 'neutral', viewer: '
 export async function renderAdminOrgs(ctx) {
   const q = ctx.query.get('q') || '';
   const offset = Math.max(0, Number(ctx.query.get('offset')) || 0);
-  const search = h('input', {
-    type: 'search',
-    name: 'q',
-    value: q,
-    placeholder: 'Name, owner email or id',
-    'aria-label': 'Search organisations',
-    dataset: { testid: 'org-search' },
-  });
-  const form = h(
-    'form',
-    {
-      class: 'toolbar',
-      role: 'search',
-      onsubmit: (e) => {
-        e.preventDefault();
-        ctx.navigate(`admin/orgs${query({ q: search.value.trim() })}`);
-      },
-    },
-    search,
-    button('Search', null, { kind: 'secondary', type: 'submit' }),
-    q ? h('a', { class: 'btn btn-ghost', href: '#/admin/orgs' }, 'Clear') : null,
-  );
+  const form = searchToolbar(ctx, { route: 'admin/orgs', q, placeholder: 'Name, owner email or id', label: 'Search organisations', testid: 'org-search' });
   const list = h('div', null, spinner());
   await keepFocus(async () => mount(list, orgsTable(await get(`/api/admin/orgs${query({ q, limit: PAGE, offset })}`), q)));
   return h('div', null, pageHeader('All organisations', 'Every organisation on this deployment, newest first. Keys use the owner’s plan.'), form, list);
@@ -56,16 +35,13 @@ function orgsTable(r, q) {
       h('td', { class: 'nowrap' }, date(o.createdAt)),
     ),
   );
-  const prev = r.offset > 0 ? h('a', { class: 'btn btn-secondary', href: `#/admin/orgs${query({ q, offset: Math.max(0, r.offset - r.limit) })}` }, '← Previous') : null;
-  const next =
-    r.offset + r.organisations.length < r.total ? h('a', { class: 'btn btn-secondary', href: `#/admin/orgs${query({ q, offset: r.offset + r.limit })}` }, 'Next →') : null;
   return h(
     'section',
     { class: 'card card-flush' },
     table(['Organisation', 'Owner', { label: 'Members', class: 'num' }, { label: 'Projects', class: 'num' }, { label: 'Active keys', class: 'num' }, 'Plan', 'Created'], rows, {
       testid: 'admin-orgs-table',
     }),
-    h('div', { class: 'pager' }, h('span', { class: 'muted' }, `${r.offset + 1}–${r.offset + r.organisations.length} of ${r.total}`), prev, next),
+    pager({ route: 'admin/orgs', q, offset: r.offset, limit: r.limit, shown: r.organisations.length, total: r.total }),
   );
 }
 
