@@ -383,6 +383,31 @@ function fitTable(wrap) {
   }
 }
 
+/**
+ * A form checked by the server: on submit, earlier errors are cleared and `onSubmit` runs; a problem it throws is shown
+ * beside the fields its JSON pointers name, and the rest of it in `general` (an element the form contains).
+ */
+export function problemForm({ onSubmit, general, ...attrs }, ...children) {
+  const form = h(
+    'form',
+    {
+      ...attrs,
+      novalidate: true,
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        clearFieldErrors(form);
+        try {
+          await onSubmit();
+        } catch (err) {
+          showFieldErrors(form, err, general);
+        }
+      },
+    },
+    ...children,
+  );
+  return form;
+}
+
 /** The search form of a list page (`#/<route>?q=`): Search submits the trimmed text, Clear returns to the whole list. */
 export function searchToolbar(ctx, { route, q, placeholder, label, testid }) {
   const search = h('input', { type: 'search', name: 'q', value: q, placeholder, 'aria-label': label, dataset: { testid } });

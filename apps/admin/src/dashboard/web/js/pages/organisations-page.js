@@ -5,23 +5,7 @@ import { ApiError, del, get, patch, post, put } from '../api.js';
 import { h, mount } from '../dom.js';
 import { dateTime } from '../format.js';
 import { splitEntries } from '../ip-validate.js';
-import {
-  authCard,
-  badge,
-  button,
-  clearFieldErrors,
-  confirmDialog,
-  emptyState,
-  field,
-  keepFocus,
-  openDialog,
-  pageHeader,
-  showFieldErrors,
-  spinner,
-  statusBadge,
-  table,
-  toast,
-} from '../ui.js';
+import { authCard, badge, button, confirmDialog, emptyState, field, keepFocus, openDialog, pageHeader, problemForm, spinner, statusBadge, table, toast } from '../ui.js';
 import { showOnce } from './keys-page.js';
 import { orgUsageCard } from './org-usage-card.js';
 
@@ -73,20 +57,13 @@ function openCreate(ctx) {
     render: (close) => {
       const name = h('input', { name: 'name', maxlength: 100, required: true, dataset: { testid: 'org-name' } });
       const general = h('div', { class: 'form-general' });
-      const form = h(
-        'form',
+      const form = problemForm(
         {
-          novalidate: true,
-          onsubmit: async (ev) => {
-            ev.preventDefault();
-            clearFieldErrors(form);
-            try {
-              const org = await post('/api/orgs', { name: name.value.trim() });
-              close();
-              ctx.navigate(`orgs/${org.id}`);
-            } catch (err) {
-              showFieldErrors(form, err, general);
-            }
+          general,
+          onSubmit: async () => {
+            const org = await post('/api/orgs', { name: name.value.trim() });
+            close();
+            ctx.navigate(`orgs/${org.id}`);
           },
         },
         field('Name', name, { pointer: '/name', hint: 'You become its owner. It starts with a Default project.' }),
@@ -184,20 +161,13 @@ function invitationsCard(org, invitations, reload) {
     ASSIGNABLE.map((r) => h('option', { value: r, selected: r === 'developer' }, r)),
   );
   const general = h('div', { class: 'form-general' });
-  const form = h(
-    'form',
+  const form = problemForm(
     {
-      novalidate: true,
-      onsubmit: async (ev) => {
-        ev.preventDefault();
-        clearFieldErrors(form);
-        try {
-          const inv = await post(`/api/orgs/${enc(org.id)}/invitations`, { email: email.value.trim(), role: role.value });
-          toast(`Invitation sent to ${inv.email}.`);
-          await reload();
-        } catch (err) {
-          showFieldErrors(form, err, general);
-        }
+      general,
+      onSubmit: async () => {
+        const inv = await post(`/api/orgs/${enc(org.id)}/invitations`, { email: email.value.trim(), role: role.value });
+        toast(`Invitation sent to ${inv.email}.`);
+        await reload();
       },
     },
     field('Email', email, { pointer: '/email' }),
@@ -287,13 +257,10 @@ function policyCard(org, policy, reload) {
     policy.allowedIps.join(', '),
   );
   const general = h('div', { class: 'form-general' });
-  const form = h(
-    'form',
+  const form = problemForm(
     {
-      novalidate: true,
-      onsubmit: async (ev) => {
-        ev.preventDefault();
-        clearFieldErrors(form);
+      general,
+      onSubmit: async () => {
         const checked = scopeBoxes.filter((b) => b.checked).map((b) => b.value);
         const body = {
           maxKeyLifetimeSeconds: days.value.trim() ? Number(days.value) * 86_400 : null,
@@ -301,13 +268,9 @@ function policyCard(org, policy, reload) {
           allowedScopes: checked.length === SCOPES.length ? null : checked,
           allowedIps: splitEntries(ips.value),
         };
-        try {
-          const saved = await put(`/api/orgs/${enc(org.id)}/policy`, body);
-          toast(saved.nonCompliantKeys ? `Policy saved. ${saved.nonCompliantKeys} active key(s) do not comply and are refused until changed or replaced.` : 'Policy saved.');
-          await reload();
-        } catch (err) {
-          showFieldErrors(form, err, general);
-        }
+        const saved = await put(`/api/orgs/${enc(org.id)}/policy`, body);
+        toast(saved.nonCompliantKeys ? `Policy saved. ${saved.nonCompliantKeys} active key(s) do not comply and are refused until changed or replaced.` : 'Policy saved.');
+        await reload();
       },
     },
     field('Maximum key lifetime (days)', days, { pointer: '/maxKeyLifetimeSeconds', hint: 'Empty = no maximum. When set, keys without an expiry are refused.' }),
@@ -368,22 +331,15 @@ function projectsCard(org, projects, reload) {
     const name = h('input', { name: 'name', maxlength: 100, required: true, dataset: { testid: 'project-name' } });
     const quota = h('input', { name: 'monthlyQuota', type: 'number', min: 0, inputmode: 'numeric', dataset: { testid: 'project-quota' } });
     const general = h('div', { class: 'form-general' });
-    form = h(
-      'form',
+    form = problemForm(
       {
-        novalidate: true,
-        onsubmit: async (ev) => {
-          ev.preventDefault();
-          clearFieldErrors(form);
+        general,
+        onSubmit: async () => {
           const body = { name: name.value.trim() };
           if (quota.value.trim()) body.monthlyQuota = Number(quota.value);
-          try {
-            const p = await post(`/api/orgs/${enc(org.id)}/projects`, body);
-            toast(`Project ${p.name} created.`);
-            await reload();
-          } catch (err) {
-            showFieldErrors(form, err, general);
-          }
+          const p = await post(`/api/orgs/${enc(org.id)}/projects`, body);
+          toast(`Project ${p.name} created.`);
+          await reload();
         },
       },
       field('New project', name, { pointer: '/name' }),
@@ -428,26 +384,19 @@ function openProjectEdit(org, p, reload) {
         dataset: { testid: 'project-edit-quota' },
       });
       const general = h('div', { class: 'form-general' });
-      const form = h(
-        'form',
+      const form = problemForm(
         {
-          novalidate: true,
-          onsubmit: async (ev) => {
-            ev.preventDefault();
-            clearFieldErrors(form);
+          general,
+          onSubmit: async () => {
             const body = {
               name: name.value.trim(),
               rateLimit: limit.value.trim() ? { limit: Number(limit.value), windowSeconds: Number(window.value || 60) } : null,
               monthlyQuota: quota.value.trim() ? Number(quota.value) : null,
             };
-            try {
-              await patch(`/api/orgs/${enc(org.id)}/projects/${enc(p.id)}`, body);
-              close();
-              toast(`${body.name} saved.`);
-              await reload();
-            } catch (err) {
-              showFieldErrors(form, err, general);
-            }
+            await patch(`/api/orgs/${enc(org.id)}/projects/${enc(p.id)}`, body);
+            close();
+            toast(`${body.name} saved.`);
+            await reload();
           },
         },
         field('Name', name, { pointer: '/name' }),
@@ -505,27 +454,20 @@ function openNewKey(org, projects, reload) {
       const days = h('input', { name: 'expiresAt', type: 'number', min: 1, max: 3650, inputmode: 'numeric', dataset: { testid: 'org-key-days' } });
       const ips = h('input', { name: 'allowedIps', placeholder: 'e.g. 10.0.0.0/8', dataset: { testid: 'org-key-ips' } });
       const general = h('div', { class: 'form-general' });
-      const form = h(
-        'form',
+      const form = problemForm(
         {
-          novalidate: true,
-          onsubmit: async (ev) => {
-            ev.preventDefault();
-            clearFieldErrors(form);
+          general,
+          onSubmit: async () => {
             const req = { label: label.value.trim(), projectId: project.value, kind: kind.value };
             if (days.value.trim()) req.expiresAt = new Date(Date.now() + Number(days.value) * 86_400_000).toISOString();
             const list = splitEntries(ips.value);
             if (list.length) req.allowedIps = list;
-            try {
-              const created = await post(`/api/orgs/${enc(org.id)}/keys`, req);
-              createdKey = created.key;
-              setTitle('Your new API key');
-              const panel = showOnce(created, () => createdKey, close);
-              mount(body, panel.el);
-              panel.focus();
-            } catch (err) {
-              showFieldErrors(form, err, general);
-            }
+            const created = await post(`/api/orgs/${enc(org.id)}/keys`, req);
+            createdKey = created.key;
+            setTitle('Your new API key');
+            const panel = showOnce(created, () => createdKey, close);
+            mount(body, panel.el);
+            panel.focus();
           },
         },
         field('Label', label, { pointer: '/label' }),
@@ -649,21 +591,14 @@ function openDelete(ctx, org) {
     render: (close) => {
       const confirm = h('input', { name: 'confirm', maxlength: 100, autocomplete: 'off', required: true, dataset: { testid: 'delete-org-confirm' } });
       const general = h('div', { class: 'form-general' });
-      const form = h(
-        'form',
+      const form = problemForm(
         {
-          novalidate: true,
-          onsubmit: async (ev) => {
-            ev.preventDefault();
-            clearFieldErrors(form);
-            try {
-              const r = await del(`/api/orgs/${enc(org.id)}`, { confirm: confirm.value });
-              close();
-              ctx.flash(`${r.name} deleted; ${r.revokedKeyIds.length} key(s) revoked.`);
-              ctx.navigate('orgs');
-            } catch (err) {
-              showFieldErrors(form, err, general);
-            }
+          general,
+          onSubmit: async () => {
+            const r = await del(`/api/orgs/${enc(org.id)}`, { confirm: confirm.value });
+            close();
+            ctx.flash(`${r.name} deleted; ${r.revokedKeyIds.length} key(s) revoked.`);
+            ctx.navigate('orgs');
           },
         },
         h('p', null, 'Every key of the organisation stops working at once; members lose access; its audit log is kept.'),
