@@ -12,7 +12,7 @@ import type { AdminConfig } from '../config/admin-env.schema';
 import { AccountEmailComposer } from '../email/account-email.composer';
 import { MailerService } from '../email/mailer.service';
 import { KeysService } from './keys.service';
-import { WebhookOutbox, webhookKeyData } from '../webhooks/webhook-outbox';
+import { WebhookOutbox, keyAudience, webhookKeyData } from '../webhooks/webhook-outbox';
 
 /** Who reported an exposure and where the key was seen (never the key). */
 export interface ExposureReport {
@@ -79,7 +79,7 @@ export class KeyExposureService {
         before: { status: wasActive ? 'active' : 'revoked' },
         after: { status: 'revoked', source: report.source, ...(report.url ? { url: report.url } : {}), revokedNow: wasActive },
       });
-      await this.webhooks.emit(m, 'key.exposed', account.id, {
+      await this.webhooks.emit(m, 'key.exposed', keyAudience(key), {
         ...webhookKeyData(key),
         source: report.source,
         ...(report.url ? { url: report.url } : {}),
