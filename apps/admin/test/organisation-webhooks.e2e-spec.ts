@@ -1,10 +1,14 @@
+import { spawnSync } from 'node:child_process';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { withPgClient } from '@vigil/testing';
 import { Webhook } from 'standardwebhooks';
 import type { AdminClient } from './support/admin-client';
 import { expectProblem, loggedToken, signedInAdmin, signedUpUser } from './support/fixtures';
 import { type RunningAdmin, startAdmin } from './support/start-admin';
+
+const cliPath = join(__dirname, '..', 'dist', 'cli.js');
 
 type User = Awaited<ReturnType<typeof signedUpUser>>;
 interface Received {
@@ -256,6 +260,23 @@ describe('/api/orgs/:orgId/webhooks: endpoints owned by the organisation', () =>
     const exposed = await eventually('key.exposed', () => eventsAt('/org', orgEndpoint.secret, orgEndpoint.previous!).find((e) => e.type === 'key.exposed' && e.data.keyId === key.body.id));
     expect(exposed.data).toMatchObject({ organisationId: org, accountId: dev.id, source: 'support ticket 4711', revokedNow: true });
     expect(receiver.at('/dev-personal')).toEqual([]);
+  });
+
+  it('the operator CLI lists one organisation’s endpoints with --org (never a secret)', () => {
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, [cliPath, ...args], { env: { PATH: process.env.PATH, DATABASE_URL: admin.db.url }, encoding: 'utf8', timeout: 60_000 });
+    const list = cli('webhooks', 'list', '--org', org, '--json');
+    expect([list.status, list.stderr]).toEqual([0, '']);
+    expect(JSON.parse(list.stdout)).toEqual({
+      endpoints: [expect.objectContaining({ id: orgEndpoint.id, organisationId: org, organisation: 'Ward pharmacy', account: owner.email, enabled: true })],
+    });
+    for (const secret of secretsSeen) expect(list.stdout).not.toContain(secret.slice('whsec_'.length));
+    // --account: the organisations the account owns (the developer's own has its personal endpoint, not the team's).
+    const mine = JSON.parse(cli('webhooks', 'list', '--account', dev.email, '--json').stdout) as { endpoints: { organisationId: string }[] };
+    expect(mine.endpoints.length).toBe(1);
+    expect(mine.endpoints[0].organisationId).not.toBe(org);
+    expect(cli('webhooks', 'list', '--org', 'not-an-id').status).toBe(2);
+    expect(cli('webhooks', 'list', '--org', org, '--account', dev.email).status).toBe(2);
   });
 
   it('the owner deletes the endpoint (audited); it then answers 404', async () => {
