@@ -206,7 +206,10 @@ describe('/api/orgs/:orgId/webhooks: endpoints owned by the organisation', () =>
     );
     expect(events).toHaveLength(4);
     for (const e of events) expect(e.data).toMatchObject({ organisationId: org, accountId: dev.id });
-    const raw = receiver.at('/org').map((r) => r.body).join('\n');
+    const raw = receiver
+      .at('/org')
+      .map((r) => r.body)
+      .join('\n');
     expect(raw).not.toContain(key.body.key);
     expect(raw).not.toContain(rolled.body.successor.key);
     // The developer's personal organisation's endpoint heard nothing of the team's keys.
@@ -236,7 +239,9 @@ describe('/api/orgs/:orgId/webhooks: endpoints owned by the organisation', () =>
     expect(test.body).toMatchObject({ eventId: expect.stringMatching(/^msg_/), queued: 1 });
     const got = await eventually('webhook.test', () => receiver.at('/org').find((r) => r.headers['webhook-id'] === test.body.eventId));
     expect(new Webhook(rotated.body.secret).verify(got.body, got.headers)).toMatchObject({ type: 'webhook.test', data: { endpointId: orgEndpoint.id, organisationId: org } });
-    const actions = (await sql<{ action: string }>(`SELECT action FROM audit_event WHERE chain = $1 AND action LIKE 'webhook.%' ORDER BY seq`, [`org:${org}`])).map((r) => r.action);
+    const actions = (await sql<{ action: string }>(`SELECT action FROM audit_event WHERE chain = $1 AND action LIKE 'webhook.%' ORDER BY seq`, [`org:${org}`])).map(
+      (r) => r.action,
+    );
     expect(actions).toEqual(['webhook.create', 'webhook.rotate_secret']);
   });
 
@@ -247,7 +252,11 @@ describe('/api/orgs/:orgId/webhooks: endpoints owned by the organisation', () =>
     const before = receiver.at('/org').length;
     const key = await owner.client.post(`/api/orgs/${org}/keys`, { label: 'after removal' });
     expect(key.status).toBe(201);
-    const got = await eventually('key.created after removal', () => eventsAt('/org', orgEndpoint.secret, orgEndpoint.previous!).slice(before).find((e) => e.data.keyId === key.body.id));
+    const got = await eventually('key.created after removal', () =>
+      eventsAt('/org', orgEndpoint.secret, orgEndpoint.previous!)
+        .slice(before)
+        .find((e) => e.data.keyId === key.body.id),
+    );
     expect(got.type).toBe('key.created');
   });
 
@@ -257,7 +266,9 @@ describe('/api/orgs/:orgId/webhooks: endpoints owned by the organisation', () =>
     const op = await signedInAdmin(admin);
     const r = await op.client.post(`/api/admin/keys/${key.body.id}/exposed`, { source: 'support ticket 4711' });
     expect(r.status).toBe(200);
-    const exposed = await eventually('key.exposed', () => eventsAt('/org', orgEndpoint.secret, orgEndpoint.previous!).find((e) => e.type === 'key.exposed' && e.data.keyId === key.body.id));
+    const exposed = await eventually('key.exposed', () =>
+      eventsAt('/org', orgEndpoint.secret, orgEndpoint.previous!).find((e) => e.type === 'key.exposed' && e.data.keyId === key.body.id),
+    );
     expect(exposed.data).toMatchObject({ organisationId: org, accountId: dev.id, source: 'support ticket 4711', revokedNow: true });
     expect(receiver.at('/dev-personal')).toEqual([]);
   });

@@ -121,7 +121,16 @@ describe('webhooks: signed delivery, retries, rotation, SSRF policy', () => {
     expect(event).toEqual({
       type: 'key.created',
       timestamp: expect.any(String),
-      data: { keyId: created.body.id, organisationId: created.body.organisationId, accountId: user.id, label: 'EHR prod', hint: created.body.hint, scopes: created.body.scopes, expiresAt: null, createdBy: 'account' },
+      data: {
+        keyId: created.body.id,
+        organisationId: created.body.organisationId,
+        accountId: user.id,
+        label: 'EHR prod',
+        hint: created.body.hint,
+        scopes: created.body.scopes,
+        expiresAt: null,
+        createdBy: 'account',
+      },
     });
     expect(first.headers['webhook-id']).toMatch(/^msg_/);
 

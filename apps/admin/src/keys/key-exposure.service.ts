@@ -93,7 +93,7 @@ export class KeyExposureService {
   }
 
   /**
-   * Who hears of a leaked key: the organisation's owner (whose plan and webhooks the key used), its admins (who can
+   * Who hears of a leaked key: the organisation's owner (whose plan the key used), its admins (who can
    * act on any key of it) and the key's maker while still a member (who may have leaked it and must replace it where
    * it is used). Each address once.
    */

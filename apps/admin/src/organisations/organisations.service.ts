@@ -300,14 +300,7 @@ export class OrganisationsService {
    * announced with a `key.revoked` webhook to the organisation's endpoints; keys already revoked are skipped. `waits` collects
    * what announces the revocations to every API instance after commit. Returns the ids revoked now.
    */
-  private async revokeKeys(
-    m: EntityManager,
-    waits: (() => Promise<void>)[],
-    keys: ApiKeyEntity[],
-    organisationId: string,
-    actor: Actor,
-    reason: string,
-  ): Promise<string[]> {
+  private async revokeKeys(m: EntityManager, waits: (() => Promise<void>)[], keys: ApiKeyEntity[], organisationId: string, actor: Actor, reason: string): Promise<string[]> {
     const revokedKeyIds: string[] = [];
     for (const key of keys) {
       const before = { status: key.status };

@@ -43,12 +43,7 @@ export class OrganisationWebhooksController {
   }
 
   @Patch(':id')
-  update(
-    @Param('orgId') orgId: string,
-    @Param('id') id: string,
-    @ValidBody(UpdateWebhookEndpointRequestSchema) body: UpdateWebhookEndpointRequest,
-    @CurrentActor() actor: Actor,
-  ) {
+  update(@Param('orgId') orgId: string, @Param('id') id: string, @ValidBody(UpdateWebhookEndpointRequestSchema) body: UpdateWebhookEndpointRequest, @CurrentActor() actor: Actor) {
     return this.webhooks.update(orgId, id, body, actor);
   }
 

@@ -63,14 +63,19 @@ export class WebhookSweepsService {
         const sent = await this.dataSource.transaction(async (m) => {
           if (!(await new WebhookRepository(m).claimNotice(m, `quota.threshold.${threshold}`, row.accountId, row.month))) return false;
           // The quota is the account's plan's, used by the keys of every organisation it owns: each of those is told.
-          await this.outbox.emit(m, 'quota.threshold', { kind: 'ownedBy', accountId: row.accountId }, {
-            accountId: row.accountId,
-            month: row.month,
-            thresholdPercent: threshold,
-            calls: row.calls,
-            monthlyQuota: plan.monthlyQuota,
-            plan: plan.id,
-          });
+          await this.outbox.emit(
+            m,
+            'quota.threshold',
+            { kind: 'ownedBy', accountId: row.accountId },
+            {
+              accountId: row.accountId,
+              month: row.month,
+              thresholdPercent: threshold,
+              calls: row.calls,
+              monthlyQuota: plan.monthlyQuota,
+              plan: plan.id,
+            },
+          );
           return true;
         });
         if (sent) written++;

@@ -26,7 +26,9 @@ export class AddOrganisationWebhooks1763701700000 implements MigrationInterface 
        WHERE EXISTS (SELECT 1 FROM webhook_endpoint e WHERE e.account_id = a.id)
          AND NOT EXISTS (SELECT 1 FROM organisation_member m JOIN organisation o ON o.id = m.organisation_id
                           WHERE m.account_id = a.id AND m.role = 'owner' AND o.deleted_at IS NULL)`);
-    await q.query(`INSERT INTO organisation_member (organisation_id, account_id, role) SELECT id, migrated_account_id, 'owner' FROM organisation WHERE migrated_account_id IS NOT NULL`);
+    await q.query(
+      `INSERT INTO organisation_member (organisation_id, account_id, role) SELECT id, migrated_account_id, 'owner' FROM organisation WHERE migrated_account_id IS NOT NULL`,
+    );
     await q.query(`INSERT INTO project (organisation_id, name) SELECT id, 'Default' FROM organisation WHERE migrated_account_id IS NOT NULL`);
     await q.query(`ALTER TABLE organisation DROP COLUMN migrated_account_id`);
 

@@ -25,7 +25,10 @@ describe('AddOrganisationWebhooks1763701700000 (real PostgreSQL)', () => {
       const ownOrg = async (accountId: string): Promise<string> =>
         (await before.query(`SELECT organisation_id FROM organisation_member WHERE account_id = $1 AND role = 'owner'`, [accountId]))[0].organisation_id;
       for (const a of [user1, user2, user3, user4]) {
-        await before.query(`INSERT INTO webhook_endpoint (account_id, url, event_types, secret) VALUES ($1, $2, ARRAY['key.revoked'], 'whsec_x')`, [a, `https://edge.example.com/${a}`]);
+        await before.query(`INSERT INTO webhook_endpoint (account_id, url, event_types, secret) VALUES ($1, $2, ARRAY['key.revoked'], 'whsec_x')`, [
+          a,
+          `https://edge.example.com/${a}`,
+        ]);
       }
       // user1 handed its organisation to user2 and stays an admin there: it owns nothing.
       const org1 = await ownOrg(user1);
@@ -78,10 +81,10 @@ describe('AddOrganisationWebhooks1763701700000 (real PostgreSQL)', () => {
         expect(await after.query(`SELECT indexname FROM pg_indexes WHERE indexname = 'webhook_endpoint_organisation_idx'`)).toHaveLength(1);
         // Deleting the creator's account keeps the organisation's endpoint (the creator is forgotten).
         const someEndpoint = endpointsAfter.find((e) => e.account_id === user2)!;
-        await after.query(`INSERT INTO webhook_endpoint (organisation_id, account_id, url, event_types, secret) VALUES ($1, $2, 'https://admin.example.com/', ARRAY['key.created'], 'whsec_y')`, [
-          org1,
-          user1,
-        ]);
+        await after.query(
+          `INSERT INTO webhook_endpoint (organisation_id, account_id, url, event_types, secret) VALUES ($1, $2, 'https://admin.example.com/', ARRAY['key.created'], 'whsec_y')`,
+          [org1, user1],
+        );
         await after.query(`DELETE FROM account WHERE id = $1`, [user1]);
         const [kept] = await after.query(`SELECT account_id FROM webhook_endpoint WHERE url = 'https://admin.example.com/'`);
         expect(kept).toEqual({ account_id: null });

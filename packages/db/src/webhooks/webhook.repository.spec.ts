@@ -91,7 +91,7 @@ describe('WebhookRepository (outbox, claims, notices)', () => {
   });
 
   it('a rolled-back change leaves no event and no delivery', async () => {
-    await withDb(async (ds, repo, orgId, accountId) => {
+    await withDb(async (ds, repo, orgId) => {
       await endpoint(repo, orgId, ['key.created']);
       await expect(
         ds.transaction(async (m) => {
@@ -105,9 +105,10 @@ describe('WebhookRepository (outbox, claims, notices)', () => {
   });
 
   it('concurrent workers claim disjoint deliveries (SKIP LOCKED), and a claimed one is leased', async () => {
-    await withDb(async (ds, repo, orgId, accountId) => {
+    await withDb(async (ds, repo, orgId) => {
       await endpoint(repo, orgId, ['key.created']);
-      for (let i = 0; i < 30; i++) await ds.transaction((m) => repo.enqueue(m, { id: `msg_${i}`, type: 'key.created', audience: { kind: 'organisation', organisationId: orgId }, payload: { i } }));
+      for (let i = 0; i < 30; i++)
+        await ds.transaction((m) => repo.enqueue(m, { id: `msg_${i}`, type: 'key.created', audience: { kind: 'organisation', organisationId: orgId }, payload: { i } }));
       const claims = await Promise.all([repo.claimDue(10, 60_000), repo.claimDue(10, 60_000), repo.claimDue(10, 60_000), repo.claimDue(10, 60_000)]);
       const ids = claims.flat().map((c) => c.deliveryId);
       expect(ids.length).toBe(30);
@@ -118,7 +119,7 @@ describe('WebhookRepository (outbox, claims, notices)', () => {
   });
 
   it('records attempts: a retry comes back when due, success and failure are final', async () => {
-    await withDb(async (ds, repo, orgId, accountId) => {
+    await withDb(async (ds, repo, orgId) => {
       const ep = await endpoint(repo, orgId, ['key.created']);
       await ds.transaction((m) => repo.enqueue(m, { id: 'msg_a', type: 'key.created', audience: { kind: 'organisation', organisationId: orgId }, payload: {} }));
       const [first] = await repo.claimDue(10, 60_000);

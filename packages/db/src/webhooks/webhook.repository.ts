@@ -139,9 +139,7 @@ export class WebhookRepository {
   }
 
   async listEndpoints(organisationId: string): Promise<WebhookEndpointRecord[]> {
-    const rows: EndpointRow[] = await this.manager.query(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoint WHERE organisation_id = $1 ORDER BY created_at, id`, [
-      organisationId,
-    ]);
+    const rows: EndpointRow[] = await this.manager.query(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoint WHERE organisation_id = $1 ORDER BY created_at, id`, [organisationId]);
     return rows.map(endpointOf);
   }
 

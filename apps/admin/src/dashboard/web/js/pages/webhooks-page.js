@@ -158,7 +158,9 @@ function view(org, picker, endpoints, reload) {
                 dataset: { testid: 'webhook-toggle' },
               })
             : null,
-          manage ? button('Rotate secret', () => rotate(base, e, reload), { kind: 'ghost', 'aria-label': `Rotate secret of ${e.url}`, dataset: { testid: 'webhook-rotate' } }) : null,
+          manage
+            ? button('Rotate secret', () => rotate(base, e, reload), { kind: 'ghost', 'aria-label': `Rotate secret of ${e.url}`, dataset: { testid: 'webhook-rotate' } })
+            : null,
           manage ? button('Delete', () => remove(base, e, reload), { kind: 'ghost-danger', 'aria-label': `Delete ${e.url}`, dataset: { testid: 'webhook-delete' } }) : null,
         ),
       ),
