@@ -2,7 +2,9 @@
  * The Webhooks page in Debian's Chromium (playwright-core) against the real admin app, its delivery worker and a real
  * receiver on loopback, at a laptop size and a phone size: add an endpoint with event checkboxes, the signing secret
  * shown once (and verified against a real delivery with the standardwebhooks library), send a test event, read its
- * delivery log, rotate the secret; axe-core finds no violation, nothing scrolls sideways or lies off-screen.
+ * delivery log, rotate the secret; with several organisations, pick one in the selector: an owner manages its
+ * endpoints, a developer sees them read-only (each address without its query), a viewer is told the role may not.
+ * axe-core finds no violation, nothing scrolls sideways or lies off-screen.
  *
  * Skips with a message when /usr/bin/chromium is missing and CI is not set; under CI a missing browser fails.
  */
@@ -10,7 +12,9 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
+import { withPgClient } from '@vigil/testing';
 import { AccountsService } from '../src/accounts/accounts.service';
+import { OrganisationsService } from '../src/organisations/organisations.service';
 import { DESKTOP, PHONE, type DashboardTab, axeViolations, browserSuite, launchChromium, layoutReport, openTab, screenshot } from './support/dashboard-browser';
 import { strongPassword, uniqueEmail } from './support/fixtures';
 import { type RunningAdmin, startAdmin } from './support/start-admin';
@@ -129,6 +133,81 @@ suite('dashboard in a real browser: webhooks', () => {
       expect(tab.pageErrors).toEqual([]);
     } finally {
       await tab.context.close();
+    }
+  });
+
+  const account = async (tag: string) => {
+    const email = uniqueEmail(tag);
+    const password = strongPassword();
+    const a = await admin.app.get(AccountsService).create({ email, password, emailVerified: true }, { type: 'cli', label: 'cli:test' });
+    return { id: a.id, email, password };
+  };
+  const signIn = async (tab: DashboardTab, who: { email: string; password: string }) => {
+    await tab.page.goto(`${admin.url}/#/signin`);
+    await tab.page.getByTestId('email').fill(who.email);
+    await tab.page.getByTestId('password').fill(who.password);
+    await tab.page.getByTestId('submit').click();
+    await tab.page.waitForURL(/#\/keys$/);
+    await tab.page.goto(`${admin.url}/#/webhooks`);
+    await tab.page.getByTestId('webhooks-org').waitFor();
+  };
+
+  it.each([DESKTOP, PHONE])('organisation selector: the owner manages the team’s endpoints, a developer reads them, a viewer may not ($name)', async (size) => {
+    const [owner, dev, viewer] = [await account(`team-owner-${size.name}`), await account(`team-dev-${size.name}`), await account(`team-viewer-${size.name}`)];
+    const team = `Team ${size.name}`;
+    const org = await admin.app.get(OrganisationsService).create(owner.id, team, { type: 'cli', label: 'cli:test' });
+    await withPgClient(admin.db.url, (c) =>
+      c.query(`INSERT INTO organisation_member (organisation_id, account_id, role) VALUES ($1, $2, 'developer'), ($1, $3, 'viewer')`, [org.id, dev.id, viewer.id]),
+    );
+    const path = `/team-${size.name}`;
+    const ownerTab = await openTab(browser, size);
+    const devTab = await openTab(browser, size);
+    const viewerTab = await openTab(browser, size);
+    try {
+      // The owner picks the team organisation and adds an endpoint to it (its address carries a token in the query).
+      await signIn(ownerTab, owner);
+      const op = ownerTab.page;
+      await op.getByTestId('webhooks-org').selectOption(org.id);
+      await op.locator('.page-header').filter({ hasText: team }).waitFor();
+      await expectClean(ownerTab, 'owner, team organisation');
+      await op.getByTestId('add-webhook').click();
+      await op.getByTestId('webhook-url').fill(`${receiverUrl}${path}?token=receiver-token`);
+      await op.getByTestId('webhook-submit').click();
+      await op.getByTestId('webhook-secret').waitFor();
+      await op.getByTestId('close-show-once').click();
+      await op.getByTestId('webhook-row').waitFor();
+      expect(await op.getByTestId('webhook-row').textContent()).toContain('token=receiver-token');
+      const owned = await withPgClient(admin.db.url, async (c) => (await c.query(`SELECT organisation_id FROM webhook_endpoint WHERE url LIKE $1`, [`%${path}?%`])).rows);
+      expect(owned).toEqual([{ organisation_id: org.id }]);
+
+      // The developer sees it read-only: no add, test, rotate or delete; the address without its query; the log opens.
+      await signIn(devTab, dev);
+      const dp = devTab.page;
+      await dp.getByTestId('webhooks-org').selectOption(org.id);
+      await dp.getByTestId('webhooks-read-only').waitFor();
+      const row = dp.getByTestId('webhook-row');
+      await row.waitFor();
+      expect(await row.textContent()).toContain(`${receiverUrl}${path}`);
+      expect(await dp.content()).not.toContain('receiver-token');
+      expect(await dp.getByTestId('add-webhook').count()).toBe(0);
+      for (const id of ['webhook-test', 'webhook-toggle', 'webhook-rotate', 'webhook-delete']) expect([id, await row.getByTestId(id).count()]).toEqual([id, 0]);
+      await expectClean(devTab, 'developer, read-only');
+      await screenshot(dp, `${size.name}-webhooks-read-only`, { docs: false });
+      await row.getByTestId('webhook-deliveries').click();
+      await dp.getByTestId('deliveries-dialog').waitFor();
+      await dp.getByTestId('deliveries-dialog').getByRole('button', { name: 'Close' }).click();
+
+      // The viewer is told the role may not see the endpoints.
+      await signIn(viewerTab, viewer);
+      const vp = viewerTab.page;
+      await vp.getByTestId('webhooks-org').selectOption(org.id);
+      await vp.getByTestId('webhooks-no-access').waitFor();
+      expect(await vp.content()).not.toContain(path);
+      await expectClean(viewerTab, 'viewer');
+
+      for (const t of [ownerTab, devTab, viewerTab]) expect([t.cspViolations, t.pageErrors]).toEqual([[], []]);
+    } finally {
+      await Promise.all([ownerTab, devTab, viewerTab].map((t) => t.context.close()));
     }
   });
 });

@@ -164,13 +164,13 @@ describe('/api/orgs: organisations, members, invitations, key policy', () => {
       [[k1.body.id, k2.body.id]],
     );
     expect(audit.map((a) => a.action)).toEqual(['key.revoke', 'key.revoke', 'organisation.member.remove']);
-    // Webhooks of the organisation's keys go to its owner's endpoints, whoever made the key.
-    const events = await sql<{ type: string; account_id: string }>(
-      `SELECT type, account_id FROM webhook_event WHERE payload->'data'->>'keyId' = ANY($1::text[]) ORDER BY created_at`,
+    // Webhooks of the organisation's keys go to the organisation's endpoints, whoever made or removed the key.
+    const events = await sql<{ type: string; organisation_id: string }>(
+      `SELECT type, organisation_id FROM webhook_event WHERE payload->'data'->>'keyId' = ANY($1::text[]) ORDER BY created_at`,
       [[k1.body.id, k2.body.id]],
     );
     expect(events.map((e) => e.type).sort()).toEqual(['key.created', 'key.created', 'key.revoked', 'key.revoked']);
-    expect(new Set(events.map((e) => e.account_id))).toEqual(new Set([owner.id]));
+    expect(new Set(events.map((e) => e.organisation_id))).toEqual(new Set([org]));
     expect(audit[0].after.reason).toBe('member_removed');
     expectProblem(await dev.client.get(`/api/orgs/${org}`), 404, 'not_found');
   });

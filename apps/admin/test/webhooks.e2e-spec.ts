@@ -121,7 +121,16 @@ describe('webhooks: signed delivery, retries, rotation, SSRF policy', () => {
     expect(event).toEqual({
       type: 'key.created',
       timestamp: expect.any(String),
-      data: { keyId: created.body.id, accountId: user.id, label: 'EHR prod', hint: created.body.hint, scopes: created.body.scopes, expiresAt: null, createdBy: 'account' },
+      data: {
+        keyId: created.body.id,
+        organisationId: created.body.organisationId,
+        accountId: user.id,
+        label: 'EHR prod',
+        hint: created.body.hint,
+        scopes: created.body.scopes,
+        expiresAt: null,
+        createdBy: 'account',
+      },
     });
     expect(first.headers['webhook-id']).toMatch(/^msg_/);
 
@@ -269,8 +278,9 @@ describe('webhooks: signed delivery, retries, rotation, SSRF policy', () => {
     await ds.query(`UPDATE account_month_usage SET calls = 10000 WHERE account_id = $1`, [user.id]);
     await Promise.all([sweeps.run(), sweeps.run()]);
     const counts: { type: string; data: Record<string, unknown> }[] = await ds.query(
-      `SELECT type, payload->'data' AS data FROM webhook_event WHERE account_id = $1 AND type IN ('key.expiring', 'quota.threshold') ORDER BY created_at`,
-      [user.id],
+      `SELECT type, payload->'data' AS data FROM webhook_event
+        WHERE (account_id = $1 OR organisation_id = (SELECT organisation_id FROM api_key WHERE id = $2)) AND type IN ('key.expiring', 'quota.threshold') ORDER BY created_at`,
+      [user.id, expiring.id],
     );
     expect(counts.map((c) => [c.type, c.data.keyId ?? c.data.thresholdPercent])).toEqual([
       ['key.expiring', expiring.id],

@@ -35,5 +35,6 @@ export {
   type WebhookAttemptOutcome,
   type WebhookAttemptRecord,
   type WebhookEndpointRecord,
+  type WebhookAudience,
   type WebhookEventInput,
 } from './webhooks/webhook.repository';

@@ -70,7 +70,7 @@ export const CLI_USAGE: Readonly<Record<string, string>> = {
   'kb diff': 'kb diff A B [--limit N]               rules added, removed, changed severity (most severe first)',
   'audit verify': 'audit verify [--chain C | --org ORG]   check the audit hash chains (every chain; one; one organisation’s); exit 1 if broken',
   'audit export': 'audit export [--chain C | --org ORG] [--after-seq N] [--since ISO]   the audit log as JSON lines, oldest first (for a SIEM)',
-  'webhooks list': 'webhooks list [--account EMAIL]         webhook endpoints (never their secrets)',
+  'webhooks list': 'webhooks list [--org ORG | --account EMAIL]   webhook endpoints of every organisation, one, or those an account owns (never their secrets)',
   'webhooks deliveries': 'webhooks deliveries ID [--limit N]     an endpoint’s delivery log, newest attempt first',
 };
 

@@ -5,7 +5,7 @@ import { CliUsageError } from './cli-usage.error';
 import type { ParsedArgs } from './parse-args';
 import { describeDiff, diffReleases } from './release-diff';
 import { kbActivatedData } from '../webhooks/kb-activated-data';
-import { WebhookOutbox } from '../webhooks/webhook-outbox';
+import { PLATFORM_AUDIENCE, WebhookOutbox } from '../webhooks/webhook-outbox';
 
 export interface CliOutput {
   human: string;
@@ -49,7 +49,7 @@ export async function activateWithEvent(ds: DataSource, repo: KbReleaseRepositor
     const before: { version: string }[] = await m.query(`SELECT version FROM kb_release WHERE active`);
     const previous = before[0]?.version ?? null;
     const r = await repo.activate(version, m);
-    if (previous !== version) await new WebhookOutbox().emit(m, 'kb.release.activated', null, kbActivatedData(r, previous, rollback));
+    if (previous !== version) await new WebhookOutbox().emit(m, 'kb.release.activated', PLATFORM_AUDIENCE, kbActivatedData(r, previous, rollback));
     return r;
   });
 }

@@ -1,5 +1,5 @@
 import { kbActivatedData } from '../webhooks/kb-activated-data';
-import { WebhookOutbox } from '../webhooks/webhook-outbox';
+import { PLATFORM_AUDIENCE, WebhookOutbox } from '../webhooks/webhook-outbox';
 import { KbReleaseRepository } from '@vigil/db';
 import { CURATED_KB_PATH, type CompiledKnowledgeBase, buildKnowledgeBase, composeRelease, readCompiledKb } from '@vigil/engine';
 import { isNonCommercialLicense } from '@vigil/contracts';
@@ -103,7 +103,7 @@ export async function kbImport(ds: DataSource, args: ParsedArgs): Promise<CliOut
     const wasActive = active?.version === version;
     if (activate && !wasActive) {
       const activated = await repo.activate(version, m);
-      await new WebhookOutbox().emit(m, 'kb.release.activated', null, kbActivatedData(activated, active?.version ?? null, false));
+      await new WebhookOutbox().emit(m, 'kb.release.activated', PLATFORM_AUDIENCE, kbActivatedData(activated, active?.version ?? null, false));
     }
     return { version, recorded: !existing, active: wasActive || activate, activeBefore: active?.version ?? null, kb };
   });

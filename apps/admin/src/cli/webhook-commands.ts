@@ -7,19 +7,32 @@ import type { ParsedArgs } from './parse-args';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `webhooks list [--account EMAIL]`: every account's endpoints, or one account's; never a secret. */
+/**
+ * `webhooks list [--org ORG | --account EMAIL]`: the endpoints of every live organisation, of one (`--org`, an
+ * organisation id as the `orgs` commands take it) or of the organisations an account owns (`--account`); never a secret.
+ */
 export async function webhooksList(ds: DataSource, args: ParsedArgs): Promise<CliOutput> {
   const email = args.flags.account;
+  const org = args.flags.org;
   if (email === true) throw new CliUsageError('--account needs an email address');
-  let accountId: string | null = null;
+  if (org !== undefined && email !== undefined) throw new CliUsageError('give --org or --account, not both');
+  const filter: { organisationId?: string; ownerAccountId?: string } = {};
+  if (org !== undefined) {
+    if (typeof org !== 'string' || !UUID.test(org)) throw new CliUsageError('--org must be an organisation id (see orgs list)');
+    const rows: unknown[] = await ds.query(`SELECT 1 FROM organisation WHERE id = $1 AND deleted_at IS NULL`, [org]);
+    if (!rows[0]) throw new CliUsageError(`no organisation ${org}`);
+    filter.organisationId = org;
+  }
   if (typeof email === 'string') {
     const rows: { id: string }[] = await ds.query(`SELECT id FROM account WHERE lower(email) = lower($1)`, [email]);
     if (!rows[0]) throw new CliUsageError(`no account ${email}`);
-    accountId = rows[0].id;
+    filter.ownerAccountId = rows[0].id;
   }
-  const endpoints = (await new WebhookRepository(ds).listAll(accountId)).map((e) => ({
+  const endpoints = (await new WebhookRepository(ds).listAll(filter)).map((e) => ({
     id: e.id,
-    account: e.email,
+    organisationId: e.organisationId,
+    organisation: e.organisationName,
+    account: e.ownerEmail,
     url: e.url,
     description: e.description,
     eventTypes: e.eventTypes,
@@ -29,7 +42,7 @@ export async function webhooksList(ds: DataSource, args: ParsedArgs): Promise<Cl
   }));
   return {
     human: endpoints.length
-      ? endpoints.map((e) => `${e.id}  ${e.enabled ? 'enabled ' : 'disabled'}  ${e.account}  ${e.url}  [${e.eventTypes.join(', ')}]`).join('\n')
+      ? endpoints.map((e) => `${e.id}  ${e.enabled ? 'enabled ' : 'disabled'}  ${e.organisation} (${e.account})  ${e.url}  [${e.eventTypes.join(', ')}]`).join('\n')
       : '(no webhook endpoints)',
     json: { endpoints },
   };

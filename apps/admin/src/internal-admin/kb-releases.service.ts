@@ -3,7 +3,7 @@ import { KbReleaseRepository, type KbReleaseRecord } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
-import { WebhookOutbox } from '../webhooks/webhook-outbox';
+import { PLATFORM_AUDIENCE, WebhookOutbox } from '../webhooks/webhook-outbox';
 import type { Actor } from '../common/actor';
 import { type KbReleaseView, isNonCommercialLicense } from '@vigil/contracts';
 import { kbActivatedData } from '../webhooks/kb-activated-data';
@@ -75,7 +75,7 @@ export class KbReleasesService {
       const previous = before[0]?.version ?? null;
       const activated = await this.repo.activate(version, m);
       await this.audit.record(m, actor, { action, targetType: 'kb_release', targetId: version, before: { active: previous }, after: { active: version } });
-      if (previous !== version) await this.webhooks.emit(m, 'kb.release.activated', null, kbActivatedData(activated, previous, action === 'kb.rollback'));
+      if (previous !== version) await this.webhooks.emit(m, 'kb.release.activated', PLATFORM_AUDIENCE, kbActivatedData(activated, previous, action === 'kb.rollback'));
       return { release: view(activated), previous };
     });
   }

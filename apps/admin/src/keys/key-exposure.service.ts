@@ -12,7 +12,7 @@ import type { AdminConfig } from '../config/admin-env.schema';
 import { AccountEmailComposer } from '../email/account-email.composer';
 import { MailerService } from '../email/mailer.service';
 import { KeysService } from './keys.service';
-import { WebhookOutbox, webhookKeyData } from '../webhooks/webhook-outbox';
+import { WebhookOutbox, keyAudience, webhookKeyData } from '../webhooks/webhook-outbox';
 
 /** Who reported an exposure and where the key was seen (never the key). */
 export interface ExposureReport {
@@ -79,7 +79,7 @@ export class KeyExposureService {
         before: { status: wasActive ? 'active' : 'revoked' },
         after: { status: 'revoked', source: report.source, ...(report.url ? { url: report.url } : {}), revokedNow: wasActive },
       });
-      await this.webhooks.emit(m, 'key.exposed', account.id, {
+      await this.webhooks.emit(m, 'key.exposed', keyAudience(key), {
         ...webhookKeyData(key),
         source: report.source,
         ...(report.url ? { url: report.url } : {}),
@@ -93,7 +93,7 @@ export class KeyExposureService {
   }
 
   /**
-   * Who hears of a leaked key: the organisation's owner (whose plan and webhooks the key used), its admins (who can
+   * Who hears of a leaked key: the organisation's owner (whose plan the key used), its admins (who can
    * act on any key of it) and the key's maker while still a member (who may have leaked it and must replace it where
    * it is used). Each address once.
    */

@@ -23,7 +23,7 @@ import { ADMIN_CONFIG } from '../config/admin-config.token';
 import type { AdminConfig } from '../config/admin-env.schema';
 import { KeyEventsPublisher } from './key-events.publisher';
 import { type RateLimitSetting, withinPlan } from './key-rate-limit.policy';
-import { WebhookOutbox, webhookKeyData } from '../webhooks/webhook-outbox';
+import { WebhookOutbox, keyAudience, webhookKeyData } from '../webhooks/webhook-outbox';
 import { rotationDecision } from './key-rotation.policy';
 
 const ROLLED_SUFFIX = ' (rolled)';
@@ -101,7 +101,7 @@ export class KeysService {
         targetId: entity.id,
         after: this.auditViewWithPlan(entity, plan),
       });
-      await this.webhooks.emit(m, 'key.created', account.id, {
+      await this.webhooks.emit(m, 'key.created', keyAudience(entity), {
         ...webhookKeyData(entity),
         scopes: entity.scopes,
         expiresAt: entity.expiresAt?.toISOString() ?? null,
@@ -203,7 +203,7 @@ export class KeysService {
         },
       });
       // Webhooks: the successor is a new key; with no grace the old one is revoked now.
-      await this.webhooks.emit(m, 'key.created', account.id, {
+      await this.webhooks.emit(m, 'key.created', keyAudience(successor), {
         ...webhookKeyData(successor),
         scopes: successor.scopes,
         expiresAt: successor.expiresAt?.toISOString() ?? null,
@@ -211,7 +211,7 @@ export class KeysService {
         rolledFromKeyId: old.id,
       });
       if (old.status === 'revoked') {
-        await this.webhooks.emit(m, 'key.revoked', account.id, { ...webhookKeyData(old), revokedAt: now.toISOString(), revokedBy: actor.type, rolledToKeyId: successor.id });
+        await this.webhooks.emit(m, 'key.revoked', keyAudience(old), { ...webhookKeyData(old), revokedAt: now.toISOString(), revokedBy: actor.type, rolledToKeyId: successor.id });
       }
       waits.push(await this.events.publish(m, { type: 'key', keyId: successor.id, created: true }));
       waits.push(await this.events.publish(m, { type: 'key', keyId: old.id }));
@@ -284,7 +284,7 @@ export class KeysService {
           before,
           after: { status: 'revoked', revokedAt: key.revokedAt!.toISOString() },
         });
-        await this.webhooks.emit(m, 'key.revoked', account.id, { ...webhookKeyData(key), revokedAt: key.revokedAt!.toISOString(), revokedBy: actor.type });
+        await this.webhooks.emit(m, 'key.revoked', keyAudience(key), { ...webhookKeyData(key), revokedAt: key.revokedAt!.toISOString(), revokedBy: actor.type });
       }
       return this.view(key, account, await this.predecessorOf(m, key));
     });

@@ -63,6 +63,8 @@ const ACTION_TEXT: Record<OrgAction, string> = {
   'usage.read': 'see usage',
   'audit.read': 'see the audit log',
   'audit.verify': 'verify the audit chain',
+  'webhooks.read': 'see the webhook endpoints',
+  'webhooks.manage': 'manage the webhook endpoints',
 };
 
 function describeAction(action: OrgAction): string {

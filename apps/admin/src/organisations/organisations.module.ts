@@ -18,6 +18,6 @@ import { OrganisationsService } from './organisations.service';
   imports: [AccountsModule, AuditModule, EmailModule, KeyEventsModule, KeysModule],
   controllers: [OrganisationsController, InvitationsController],
   providers: [OrganisationAccessService, OrganisationsService, OrganisationInvitationsService, OrganisationKeysService, OrganisationProjectsService, OrganisationActivityService],
-  exports: [OrganisationsService, OrganisationInvitationsService, OrganisationProjectsService, OrganisationActivityService],
+  exports: [OrganisationAccessService, OrganisationsService, OrganisationInvitationsService, OrganisationProjectsService, OrganisationActivityService],
 })
 export class OrganisationsModule {}

@@ -8,7 +8,7 @@ import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../common/actor';
 import { KeyEventsPublisher } from '../keys/key-events.publisher';
 import { KeysService } from '../keys/keys.service';
-import { WebhookOutbox, webhookKeyData } from '../webhooks/webhook-outbox';
+import { WebhookOutbox, keyAudience, webhookKeyData } from '../webhooks/webhook-outbox';
 import { OrganisationAccessService } from './organisation-access.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -105,15 +105,7 @@ export class OrganisationsService {
         });
       }
       const owner = await this.keys.ownerOf(m, organisationId);
-      const revokedKeyIds = await this.revokeKeys(
-        m,
-        waits,
-        await new ApiKeyRepository(m).lockUnrevokedKeys(organisationId),
-        organisationId,
-        owner.id,
-        actor,
-        'organisation_deleted',
-      );
+      const revokedKeyIds = await this.revokeKeys(m, waits, await new ApiKeyRepository(m).lockUnrevokedKeys(organisationId), organisationId, actor, 'organisation_deleted');
       const withdrawn: { id: string }[] = await m.query(
         `WITH w AS (UPDATE organisation_invitation SET revoked_at = now() WHERE organisation_id = $1 AND accepted_at IS NULL AND revoked_at IS NULL RETURNING id)
          SELECT id FROM w`,
@@ -290,8 +282,7 @@ export class OrganisationsService {
   private async detach(m: EntityManager, waits: (() => Promise<void>)[], member: OrganisationMemberEntity, actor: Actor, action: string): Promise<MemberRemovedResponse> {
     const { organisationId, accountId } = member;
     const personal = await new ApiKeyRepository(m).lockPersonalKeys(organisationId, accountId);
-    const owner = await this.keys.ownerOf(m, organisationId);
-    const revokedKeyIds = await this.revokeKeys(m, waits, personal, organisationId, owner.id, actor, 'member_removed');
+    const revokedKeyIds = await this.revokeKeys(m, waits, personal, organisationId, actor, 'member_removed');
     await m.delete(OrganisationMemberEntity, { organisationId, accountId });
     await this.audit.record(m, actor, {
       organisationId,
@@ -306,18 +297,10 @@ export class OrganisationsService {
 
   /**
    * Revokes keys (locked by the caller) in `m`: each one audited in the organisation's chain with `reason` and
-   * announced with a `key.revoked` webhook to the owner (`ownerId`); keys already revoked are skipped. `waits` collects
+   * announced with a `key.revoked` webhook to the organisation's endpoints; keys already revoked are skipped. `waits` collects
    * what announces the revocations to every API instance after commit. Returns the ids revoked now.
    */
-  private async revokeKeys(
-    m: EntityManager,
-    waits: (() => Promise<void>)[],
-    keys: ApiKeyEntity[],
-    organisationId: string,
-    ownerId: string,
-    actor: Actor,
-    reason: string,
-  ): Promise<string[]> {
+  private async revokeKeys(m: EntityManager, waits: (() => Promise<void>)[], keys: ApiKeyEntity[], organisationId: string, actor: Actor, reason: string): Promise<string[]> {
     const revokedKeyIds: string[] = [];
     for (const key of keys) {
       const before = { status: key.status };
@@ -333,7 +316,7 @@ export class OrganisationsService {
         before,
         after: { status: 'revoked', revokedAt: key.revokedAt!.toISOString(), reason },
       });
-      await this.webhooks.emit(m, 'key.revoked', ownerId, { ...webhookKeyData(key), revokedAt: key.revokedAt!.toISOString(), revokedBy: actor.type });
+      await this.webhooks.emit(m, 'key.revoked', keyAudience(key), { ...webhookKeyData(key), revokedAt: key.revokedAt!.toISOString(), revokedBy: actor.type });
     }
     return revokedKeyIds;
   }

@@ -8,69 +8,86 @@ import {
   type WebhookDeliveriesQuery,
 } from '@vigil/contracts';
 import type { AccountEntity } from '@vigil/db';
-import { ValidBody, ValidQuery } from '@vigil/platform';
+import { ProblemException, ValidBody, ValidQuery } from '@vigil/platform';
 import type { FastifyReply } from 'fastify';
 import type { Actor } from '../common/actor';
 import { CurrentAccount, CurrentActor } from '../sessions/current-session.decorator';
 import { WebhooksService } from './webhooks.service';
 
-/** `/api/webhooks`: the signed-in account's webhook endpoints. Another account's endpoint answers 404. */
+/**
+ * `/api/webhooks`, kept for existing integrations: the endpoints of the signed-in account's own organisation (the
+ * oldest live one it owns, where `/api/keys` creates keys), exactly as `/api/orgs/:orgId/webhooks` answers for it.
+ * Another organisation's endpoint answers 404; an account that owns no organisation has none.
+ */
 @Controller('api/webhooks')
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
+  /** The account's own organisation, or 404 when it owns none. */
+  private async own(account: AccountEntity): Promise<string> {
+    const id = await this.webhooks.personalOrganisationId(account.id);
+    if (!id) throw new ProblemException('NotFound', { detail: 'The account owns no organisation: manage webhooks under /api/orgs/{id}/webhooks.' });
+    return id;
+  }
+
   @Get()
-  async list(@CurrentAccount() account: AccountEntity) {
-    return { endpoints: await this.webhooks.list(account.id) };
+  async list(@CurrentAccount() account: AccountEntity, @CurrentActor() actor: Actor) {
+    const id = await this.webhooks.personalOrganisationId(account.id);
+    return { endpoints: id ? await this.webhooks.list(id, actor) : [] };
   }
 
   @Post()
-  create(
+  async create(
     @ValidBody(CreateWebhookEndpointRequestSchema) body: CreateWebhookEndpointRequest,
     @CurrentAccount() account: AccountEntity,
     @CurrentActor() actor: Actor,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     reply.header('cache-control', 'no-store');
-    return this.webhooks.create(account.id, body, actor);
+    return this.webhooks.create(await this.own(account), body, actor);
   }
 
   @Get(':id')
-  get(@Param('id') id: string, @CurrentAccount() account: AccountEntity) {
-    return this.webhooks.get(account.id, id);
+  async get(@Param('id') id: string, @CurrentAccount() account: AccountEntity, @CurrentActor() actor: Actor) {
+    return this.webhooks.get(await this.own(account), id, actor);
   }
 
   @Patch(':id')
-  update(
+  async update(
     @Param('id') id: string,
     @ValidBody(UpdateWebhookEndpointRequestSchema) body: UpdateWebhookEndpointRequest,
     @CurrentAccount() account: AccountEntity,
     @CurrentActor() actor: Actor,
   ) {
-    return this.webhooks.update(account.id, id, body, actor);
+    return this.webhooks.update(await this.own(account), id, body, actor);
   }
 
   @Delete(':id')
   @HttpCode(204)
   async remove(@Param('id') id: string, @CurrentAccount() account: AccountEntity, @CurrentActor() actor: Actor): Promise<void> {
-    await this.webhooks.remove(account.id, id, actor);
+    await this.webhooks.remove(await this.own(account), id, actor);
   }
 
   @Post(':id/rotate-secret')
   @HttpCode(200)
-  rotateSecret(@Param('id') id: string, @CurrentAccount() account: AccountEntity, @CurrentActor() actor: Actor, @Res({ passthrough: true }) reply: FastifyReply) {
+  async rotateSecret(@Param('id') id: string, @CurrentAccount() account: AccountEntity, @CurrentActor() actor: Actor, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('cache-control', 'no-store');
-    return this.webhooks.rotateSecret(account.id, id, actor);
+    return this.webhooks.rotateSecret(await this.own(account), id, actor);
   }
 
   @Get(':id/deliveries')
-  deliveries(@Param('id') id: string, @ValidQuery(WebhookDeliveriesQuerySchema) query: WebhookDeliveriesQuery, @CurrentAccount() account: AccountEntity) {
-    return this.webhooks.deliveries(account.id, id, query.limit, query.before);
+  async deliveries(
+    @Param('id') id: string,
+    @ValidQuery(WebhookDeliveriesQuerySchema) query: WebhookDeliveriesQuery,
+    @CurrentAccount() account: AccountEntity,
+    @CurrentActor() actor: Actor,
+  ) {
+    return this.webhooks.deliveries(await this.own(account), id, query.limit, query.before, actor);
   }
 
   @Post(':id/test')
   @HttpCode(202)
-  sendTest(@Param('id') id: string, @CurrentAccount() account: AccountEntity) {
-    return this.webhooks.sendTest(account.id, id);
+  async sendTest(@Param('id') id: string, @CurrentAccount() account: AccountEntity, @CurrentActor() actor: Actor) {
+    return this.webhooks.sendTest(await this.own(account), id, actor);
   }
 }

@@ -21,6 +21,8 @@ const EXPECTED: Record<OrgAction, string> = {
   'usage.read': 'OADV',
   'audit.read': 'OADV',
   'audit.verify': 'OA',
+  'webhooks.read': 'OAD',
+  'webhooks.manage': 'OA',
 };
 const LETTER: Record<OrgRole, string> = { owner: 'O', admin: 'A', developer: 'D', viewer: 'V' };
 

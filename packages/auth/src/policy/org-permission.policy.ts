@@ -25,6 +25,8 @@ export const ORG_ACTIONS = [
   'usage.read',
   'audit.read',
   'audit.verify',
+  'webhooks.read',
+  'webhooks.manage',
 ] as const;
 export type OrgAction = (typeof ORG_ACTIONS)[number];
 
@@ -53,6 +55,10 @@ export const ORG_PERMISSIONS: Readonly<Record<OrgAction, readonly OrgRole[]>> = 
   'usage.read': ALL,
   'audit.read': ALL,
   'audit.verify': OWNER_ADMIN,
+  // Developers build the integrations that receive webhooks, so they see the endpoints and delivery log (never a secret,
+  // and a URL without its query, which may hold the receiver's token); viewers do not. Only owners and admins change them.
+  'webhooks.read': BUILDERS,
+  'webhooks.manage': OWNER_ADMIN,
 };
 
 export function orgMay(role: OrgRole, action: OrgAction): boolean {

@@ -18,7 +18,7 @@ const webhookUrl = () =>
 
 const eventTypes = () => uniqueList(WebhookEventTypeSchema, 'eventTypes').min(1, { error: 'subscribe to at least one event type' }).max(10);
 
-/** `POST /api/webhooks`: a receiver and the events it gets. The signing secret is generated and shown once in the answer. */
+/** `POST /api/orgs/:orgId/webhooks` (and `/api/webhooks`): a receiver and the events it gets. The signing secret is generated and shown once in the answer. */
 export const CreateWebhookEndpointRequestSchema = z
   .strictObject({
     url: webhookUrl(),

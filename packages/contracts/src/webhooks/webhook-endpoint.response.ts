@@ -5,7 +5,8 @@ import { WebhookEventTypeSchema } from './webhook-event-type';
 export const WebhookEndpointResponseSchema = z
   .object({
     id: z.string(),
-    url: z.string(),
+    organisationId: z.string().describe('The organisation the endpoint belongs to (it gets the events about that organisation’s keys)'),
+    url: z.string().describe('The receiver; for a member who may not manage endpoints, without its query (which may hold a token)'),
     description: z.string().nullable(),
     eventTypes: z.array(WebhookEventTypeSchema),
     enabled: z.boolean(),
@@ -22,7 +23,7 @@ export const WebhookEndpointWithSecretResponseSchema = WebhookEndpointResponseSc
 });
 export type WebhookEndpointWithSecretResponse = z.infer<typeof WebhookEndpointWithSecretResponseSchema>;
 
-/** `GET /api/webhooks`. */
+/** `GET /api/orgs/:orgId/webhooks` and `GET /api/webhooks`. */
 export const WebhookEndpointListResponseSchema = z.object({ endpoints: z.array(WebhookEndpointResponseSchema) }).meta({ id: 'WebhookEndpointList' });
 export type WebhookEndpointListResponse = z.infer<typeof WebhookEndpointListResponseSchema>;
 
@@ -42,10 +43,10 @@ export const WebhookAttemptResponseSchema = z
   .meta({ id: 'WebhookAttempt' });
 export type WebhookAttemptResponse = z.infer<typeof WebhookAttemptResponseSchema>;
 
-/** `GET /api/webhooks/:id/deliveries`. */
+/** `GET /api/orgs/:orgId/webhooks/:id/deliveries` (and under `/api/webhooks`). */
 export const WebhookDeliveryLogResponseSchema = z.object({ attempts: z.array(WebhookAttemptResponseSchema), nextBefore: z.string().nullable() }).meta({ id: 'WebhookDeliveryLog' });
 export type WebhookDeliveryLogResponse = z.infer<typeof WebhookDeliveryLogResponseSchema>;
 
-/** `POST /api/webhooks/:id/test`: the queued `webhook.test` event. */
+/** `POST /api/orgs/:orgId/webhooks/:id/test` (and under `/api/webhooks`): the queued `webhook.test` event. */
 export const WebhookTestResponseSchema = z.object({ eventId: z.string(), queued: z.int() }).meta({ id: 'WebhookTestResult' });
 export type WebhookTestResponse = z.infer<typeof WebhookTestResponseSchema>;

@@ -6,7 +6,7 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` });
 
-/** Most endpoints one account may register. */
+/** Most endpoints one organisation may have. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 
 /** Longest endpoint URL accepted. */

@@ -14,6 +14,7 @@ import { AddWebhooks1763701300000 } from './1763701300000-add-webhooks';
 import { AddOrganisations1763701400000 } from './1763701400000-add-organisations';
 import { AddOrganisationDeletion1763701610000 } from './1763701610000-add-organisation-deletion';
 import { AddProjectMonthUsage1763701500000 } from './1763701500000-add-project-month-usage';
+import { AddOrganisationWebhooks1763701700000 } from './1763701700000-add-organisation-webhooks';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   AddOrganisations1763701400000,
   AddProjectMonthUsage1763701500000,
   AddOrganisationDeletion1763701610000,
+  AddOrganisationWebhooks1763701700000,
 ];

@@ -1,9 +1,11 @@
 import type { DataSource, EntityManager } from 'typeorm';
 
-/** A receiver of an account's webhooks, with its signing secrets (never shown after creation or rotation). */
+/** A receiver of an organisation's webhooks, with its signing secrets (never shown after creation or rotation). */
 export interface WebhookEndpointRecord {
   id: string;
-  accountId: string;
+  organisationId: string;
+  /** The account that created it (null once that account is deleted); it does not own the endpoint. */
+  createdByAccountId: string | null;
   url: string;
   description: string | null;
   eventTypes: string[];
@@ -16,14 +18,23 @@ export interface WebhookEndpointRecord {
   updatedAt: Date;
 }
 
-/** An event written to the outbox. `accountId` null = a platform event, delivered to every subscribed endpoint. */
+/**
+ * Who an event is for: `platform` = every subscribed endpoint of every live organisation; `organisation` = that
+ * organisation's subscribed endpoints; `ownedBy` = the subscribed endpoints of every live organisation the account owns;
+ * `endpoint` = that endpoint only, whatever it subscribes to (a `webhook.test` event).
+ */
+export type WebhookAudience =
+  | { kind: 'platform' }
+  | { kind: 'organisation'; organisationId: string }
+  | { kind: 'ownedBy'; accountId: string }
+  | { kind: 'endpoint'; endpointId: string; organisationId: string };
+
+/** An event written to the outbox, with its audience. */
 export interface WebhookEventInput {
   id: string;
   type: string;
-  accountId: string | null;
+  audience: WebhookAudience;
   payload: Record<string, unknown>;
-  /** Deliver to this endpoint only (a `webhook.test` event), whatever it subscribes to. */
-  endpointId?: string;
 }
 
 /** A delivery the worker claimed: the event and where and how to send it. */
@@ -69,7 +80,9 @@ export interface WebhookAttemptOutcome {
 /** An active key expiring soon (what a `key.expiring` notice names; never the key or its hash). */
 export interface ExpiringKeyRow {
   keyId: string;
+  /** The key's maker. */
   accountId: string;
+  organisationId: string;
   label: string;
   hint: string;
   expiresAt: Date;
@@ -87,7 +100,8 @@ export interface AccountMonthCallsRow {
 
 interface EndpointRow {
   id: string;
-  account_id: string;
+  organisation_id: string;
+  account_id: string | null;
   url: string;
   description: string | null;
   event_types: string[];
@@ -99,11 +113,12 @@ interface EndpointRow {
   updated_at: Date;
 }
 
-const ENDPOINT_COLUMNS = 'id, account_id, url, description, event_types, enabled, secret, previous_secret, previous_secret_expires_at, created_at, updated_at';
+const ENDPOINT_COLUMNS = 'id, organisation_id, account_id, url, description, event_types, enabled, secret, previous_secret, previous_secret_expires_at, created_at, updated_at';
 
 const endpointOf = (r: EndpointRow): WebhookEndpointRecord => ({
   id: r.id,
-  accountId: r.account_id,
+  organisationId: r.organisation_id,
+  createdByAccountId: r.account_id,
   url: r.url,
   description: r.description,
   eventTypes: r.event_types,
@@ -123,37 +138,44 @@ export class WebhookRepository {
     return 'manager' in this.db ? this.db.manager : this.db;
   }
 
-  async listEndpoints(accountId: string): Promise<WebhookEndpointRecord[]> {
-    const rows: EndpointRow[] = await this.manager.query(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoint WHERE account_id = $1 ORDER BY created_at, id`, [accountId]);
+  async listEndpoints(organisationId: string): Promise<WebhookEndpointRecord[]> {
+    const rows: EndpointRow[] = await this.manager.query(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoint WHERE organisation_id = $1 ORDER BY created_at, id`, [organisationId]);
     return rows.map(endpointOf);
   }
 
-  /** Every endpoint, or one account's (the operator CLI). */
-  async listAll(accountId: string | null): Promise<(WebhookEndpointRecord & { email: string })[]> {
-    const rows: (EndpointRow & { email: string })[] = await this.manager.query(
-      `SELECT e.${ENDPOINT_COLUMNS.split(', ').join(', e.')}, a.email FROM webhook_endpoint e JOIN account a ON a.id = e.account_id
-        WHERE $1::uuid IS NULL OR e.account_id = $1 ORDER BY a.email, e.created_at, e.id`,
-      [accountId],
+  /**
+   * Every endpoint of a live organisation (the operator CLI), with its organisation's name and owner's email; or only
+   * one organisation's, or those of the organisations one account owns.
+   */
+  async listAll(filter: { organisationId?: string; ownerAccountId?: string } = {}): Promise<(WebhookEndpointRecord & { organisationName: string; ownerEmail: string })[]> {
+    const rows: (EndpointRow & { organisation_name: string; owner_email: string })[] = await this.manager.query(
+      `SELECT e.${ENDPOINT_COLUMNS.split(', ').join(', e.')}, o.name AS organisation_name, a.email AS owner_email
+         FROM webhook_endpoint e JOIN organisation o ON o.id = e.organisation_id
+         JOIN organisation_member om ON om.organisation_id = o.id AND om.role = 'owner' JOIN account a ON a.id = om.account_id
+        WHERE o.deleted_at IS NULL AND ($1::uuid IS NULL OR e.organisation_id = $1) AND ($2::uuid IS NULL OR om.account_id = $2)
+        ORDER BY a.email, o.created_at, o.id, e.created_at, e.id`,
+      [filter.organisationId ?? null, filter.ownerAccountId ?? null],
     );
-    return rows.map((r) => ({ ...endpointOf(r), email: r.email }));
+    return rows.map((r) => ({ ...endpointOf(r), organisationName: r.organisation_name, ownerEmail: r.owner_email }));
   }
 
-  async countEndpoints(accountId: string): Promise<number> {
-    const rows: { n: number }[] = await this.manager.query(`SELECT count(*)::int AS n FROM webhook_endpoint WHERE account_id = $1`, [accountId]);
+  async countEndpoints(organisationId: string): Promise<number> {
+    const rows: { n: number }[] = await this.manager.query(`SELECT count(*)::int AS n FROM webhook_endpoint WHERE organisation_id = $1`, [organisationId]);
     return rows[0].n;
   }
 
-  /** An endpoint by id; `accountId` null = any account's. `lock` = `FOR UPDATE` (inside a transaction). */
-  async findEndpoint(id: string, accountId: string | null, lock = false): Promise<WebhookEndpointRecord | null> {
+  /** An endpoint by id; `organisationId` null = any organisation's. `lock` = `FOR UPDATE` (inside a transaction). */
+  async findEndpoint(id: string, organisationId: string | null, lock = false): Promise<WebhookEndpointRecord | null> {
     const rows: EndpointRow[] = await this.manager.query(
-      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoint WHERE id = $1 AND ($2::uuid IS NULL OR account_id = $2)${lock ? ' FOR UPDATE' : ''}`,
-      [id, accountId],
+      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoint WHERE id = $1 AND ($2::uuid IS NULL OR organisation_id = $2)${lock ? ' FOR UPDATE' : ''}`,
+      [id, organisationId],
     );
     return rows[0] ? endpointOf(rows[0]) : null;
   }
 
   async insertEndpoint(input: {
-    accountId: string;
+    organisationId: string;
+    createdByAccountId: string | null;
     url: string;
     description: string | null;
     eventTypes: string[];
@@ -161,8 +183,8 @@ export class WebhookRepository {
     secret: string;
   }): Promise<WebhookEndpointRecord> {
     const rows: EndpointRow[] = await this.manager.query(
-      `INSERT INTO webhook_endpoint (account_id, url, description, event_types, enabled, secret) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${ENDPOINT_COLUMNS}`,
-      [input.accountId, input.url, input.description, input.eventTypes, input.enabled, input.secret],
+      `INSERT INTO webhook_endpoint (organisation_id, account_id, url, description, event_types, enabled, secret) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${ENDPOINT_COLUMNS}`,
+      [input.organisationId, input.createdByAccountId, input.url, input.description, input.eventTypes, input.enabled, input.secret],
     );
     return endpointOf(rows[0]);
   }
@@ -195,19 +217,39 @@ export class WebhookRepository {
   }
 
   /**
-   * Writes an event to the outbox and one pending delivery per enabled endpoint subscribed to its type (of its
-   * account, or of every account for a platform event), due now. Call it in the transaction of the change it
-   * describes. Returns the number of deliveries.
+   * Writes an event to the outbox and one pending delivery, due now, per endpoint of its audience: the enabled endpoints
+   * subscribed to its type of one organisation, of the live organisations an account owns, or of every live
+   * organisation (a platform event); or one endpoint. Call it in the transaction of the change it describes. Returns
+   * the number of deliveries.
    */
   async enqueue(m: EntityManager, event: WebhookEventInput): Promise<number> {
-    await m.query(`INSERT INTO webhook_event (id, type, account_id, payload) VALUES ($1, $2, $3, $4)`, [event.id, event.type, event.accountId, event.payload]);
-    const rows: { id: string }[] = await m.query(
-      event.endpointId
-        ? `INSERT INTO webhook_delivery (event_id, endpoint_id, next_attempt_at) SELECT $1, id, now() FROM webhook_endpoint WHERE id = $2 RETURNING id`
-        : `INSERT INTO webhook_delivery (event_id, endpoint_id, next_attempt_at)
-           SELECT $1, id, now() FROM webhook_endpoint WHERE enabled AND $2 = ANY(event_types) AND ($3::uuid IS NULL OR account_id = $3) RETURNING id`,
-      event.endpointId ? [event.id, event.endpointId] : [event.id, event.type, event.accountId],
-    );
+    const a = event.audience;
+    const organisationId = a.kind === 'organisation' || a.kind === 'endpoint' ? a.organisationId : null;
+    const accountId = a.kind === 'ownedBy' ? a.accountId : null;
+    await m.query(`INSERT INTO webhook_event (id, type, organisation_id, account_id, payload) VALUES ($1, $2, $3, $4, $5)`, [
+      event.id,
+      event.type,
+      organisationId,
+      accountId,
+      event.payload,
+    ]);
+    const insert = `INSERT INTO webhook_delivery (event_id, endpoint_id, next_attempt_at) SELECT $1, e.id, now() FROM webhook_endpoint e`;
+    const subscribed = `e.enabled AND $2 = ANY(e.event_types)`;
+    let rows: { id: string }[];
+    if (a.kind === 'endpoint') {
+      rows = await m.query(`${insert} WHERE e.id = $2 AND e.organisation_id = $3 RETURNING id`, [event.id, a.endpointId, a.organisationId]);
+    } else if (a.kind === 'organisation') {
+      rows = await m.query(`${insert} WHERE ${subscribed} AND e.organisation_id = $3 RETURNING id`, [event.id, event.type, a.organisationId]);
+    } else if (a.kind === 'ownedBy') {
+      rows = await m.query(
+        `${insert} JOIN organisation o ON o.id = e.organisation_id AND o.deleted_at IS NULL
+           JOIN organisation_member om ON om.organisation_id = o.id AND om.role = 'owner' AND om.account_id = $3
+          WHERE ${subscribed} RETURNING id`,
+        [event.id, event.type, a.accountId],
+      );
+    } else {
+      rows = await m.query(`${insert} JOIN organisation o ON o.id = e.organisation_id AND o.deleted_at IS NULL WHERE ${subscribed} RETURNING id`, [event.id, event.type]);
+    }
     return rows.length;
   }
 
@@ -342,15 +384,15 @@ export class WebhookRepository {
     return deleted;
   }
 
-  /** Active keys whose expiry falls within the next `withinDays` days, each with its organisation owner's account (who is told). */
+  /** Active keys whose expiry falls within the next `withinDays` days, each with its organisation (whose endpoints are told). */
   async expiringKeys(withinDays: number): Promise<ExpiringKeyRow[]> {
-    const rows: { id: string; account_id: string; label: string; hint: string; expires_at: Date }[] = await this.manager.query(
-      `SELECT k.id, om.account_id, k.label, k.hint, k.expires_at
-         FROM api_key k JOIN organisation_member om ON om.organisation_id = k.organisation_id AND om.role = 'owner'
+    const rows: { id: string; account_id: string; organisation_id: string; label: string; hint: string; expires_at: Date }[] = await this.manager.query(
+      `SELECT k.id, k.account_id, k.organisation_id, k.label, k.hint, k.expires_at
+         FROM api_key k
         WHERE k.status = 'active' AND k.expires_at > now() AND k.expires_at <= now() + make_interval(days => $1) ORDER BY k.expires_at LIMIT 1000`,
       [withinDays],
     );
-    return rows.map((r) => ({ keyId: r.id, accountId: r.account_id, label: r.label, hint: r.hint, expiresAt: r.expires_at }));
+    return rows.map((r) => ({ keyId: r.id, accountId: r.account_id, organisationId: r.organisation_id, label: r.label, hint: r.hint, expiresAt: r.expires_at }));
   }
 
   /** Each active account's calls in the current UTC month (`account_month_usage`), with its plan fields. */

@@ -1,6 +1,7 @@
-// Webhooks: the account's endpoints; add (events as checkboxes, the signing secret shown once), enable or disable,
-// rotate the secret (shown once; the old one keeps signing for 24 h), send a test event, and each endpoint's delivery
-// log with the status of every attempt.
+// Webhooks: the endpoints of the selected organisation (a selector when the user belongs to several); owners and
+// admins add (events as checkboxes, the signing secret shown once), enable or disable, rotate the secret (shown once;
+// the old one keeps signing for 24 h), send a test event and delete; developers see the endpoints (each URL without
+// its query) and their delivery logs; viewers are told their role may not.
 import { del, get, patch, post, query } from '../api.js';
 import { h, mount } from '../dom.js';
 import { dateTime, num } from '../format.js';
@@ -8,48 +9,111 @@ import { badge, button, clearFieldErrors, confirmDialog, copyButton, emptyState,
 
 /** The events an endpoint can subscribe to (the contract's WEBHOOK_EVENT_TYPES), with what each means. */
 export const WEBHOOK_EVENTS = [
-  ['key.created', 'A key was created'],
-  ['key.revoked', 'A key was revoked'],
+  ['key.created', 'A key of the organisation was created'],
+  ['key.revoked', 'A key of the organisation was revoked'],
   ['key.expiring', 'A key expires soon (at most one notice a week)'],
   ['key.exposed', 'A key was reported exposed and revoked'],
   ['kb.release.activated', 'A new knowledge-base release went live'],
-  ['quota.threshold', 'This month’s calls reached 80 % or 100 % of the quota'],
+  ['quota.threshold', 'The owner’s calls this month reached 80 % or 100 % of the plan’s quota'],
 ];
 const MAX_ENDPOINTS = 10;
 const DELIVERY_TONES = { succeeded: 'ok', failed: 'bad', pending: 'warn' };
+/** The roles that may see (read) and change (manage) an organisation's endpoints: the permission matrix's webhooks rows. */
+const READERS = ['owner', 'admin', 'developer'];
+const MANAGERS = ['owner', 'admin'];
+
+/** The organisation last picked on this page (kept while the tab lives). */
+let selectedOrgId = null;
 
 export async function renderWebhooks() {
   const page = h('div', null, spinner());
   const reload = () =>
     keepFocus(async () => {
-      const { endpoints } = await get('/api/webhooks');
-      mount(page, view(endpoints, reload));
+      const { organisations } = await get('/api/orgs');
+      const org = organisations.find((o) => o.id === selectedOrgId) || organisations.find((o) => o.role === 'owner') || organisations[0];
+      if (!org) {
+        mount(page, pageHeader('Webhooks'), h('section', { class: 'card' }, emptyState('No organisation', 'Create an organisation to register webhook endpoints.')));
+        return;
+      }
+      selectedOrgId = org.id;
+      const picker = orgPicker(organisations, org, reload);
+      if (!READERS.includes(org.role)) {
+        mount(
+          page,
+          pageHeader('Webhooks', `Endpoints of ${org.name}.`),
+          picker,
+          h(
+            'section',
+            { class: 'card', dataset: { testid: 'webhooks-no-access' } },
+            emptyState('Not available to your role', `As a ${org.role} of ${org.name} you cannot see its webhook endpoints; owners, admins and developers can.`),
+          ),
+        );
+        return;
+      }
+      const { endpoints } = await get(`/api/orgs/${encodeURIComponent(org.id)}/webhooks`);
+      mount(page, view(org, picker, endpoints, reload));
     });
   await reload();
   return page;
 }
 
-function view(endpoints, reload) {
+/** The organisation selector, shown when the user belongs to more than one. */
+function orgPicker(organisations, org, reload) {
+  if (organisations.length < 2) return null;
+  const select = h(
+    'select',
+    {
+      dataset: { testid: 'webhooks-org' },
+      onchange: () => {
+        selectedOrgId = select.value;
+        void reload();
+      },
+    },
+    organisations.map((o) => h('option', { value: o.id, selected: o.id === org.id ? true : undefined }, `${o.name} (${o.role})`)),
+  );
+  return h('div', { class: 'chart-controls' }, h('label', { class: 'filter org-picker' }, h('span', null, 'Organisation'), select));
+}
+
+function view(org, picker, endpoints, reload) {
+  const base = `/api/orgs/${encodeURIComponent(org.id)}/webhooks`;
+  const manage = MANAGERS.includes(org.role);
   const atCap = endpoints.length >= MAX_ENDPOINTS;
-  const add = button('Add endpoint', () => openCreate(reload), {
-    kind: 'primary',
-    disabled: atCap,
-    title: atCap ? `At most ${MAX_ENDPOINTS} endpoints` : undefined,
-    dataset: { testid: 'add-webhook' },
-  });
-  const header = pageHeader('Webhooks', `Vigil posts signed events (Standard Webhooks: HMAC-SHA256) to your endpoints. ${endpoints.length} of ${MAX_ENDPOINTS} endpoints.`, add);
+  const add = manage
+    ? button('Add endpoint', () => openCreate(base, org, reload), {
+        kind: 'primary',
+        disabled: atCap,
+        title: atCap ? `At most ${MAX_ENDPOINTS} endpoints` : undefined,
+        dataset: { testid: 'add-webhook' },
+      })
+    : null;
+  const header = pageHeader(
+    'Webhooks',
+    `Vigil posts signed events (Standard Webhooks: HMAC-SHA256) about ${org.name}’s keys to its endpoints. ${endpoints.length} of ${MAX_ENDPOINTS} endpoints.`,
+    ...(add ? [add] : []),
+  );
+  const readOnly = manage
+    ? null
+    : h(
+        'p',
+        { class: 'alert alert-info', dataset: { testid: 'webhooks-read-only' } },
+        `As a ${org.role} you see these endpoints (each address without its query) and their delivery logs; owners and admins manage them.`,
+      );
   if (!endpoints.length)
     return h(
       'div',
       null,
       header,
+      picker,
+      readOnly,
       h(
         'section',
         { class: 'card' },
         emptyState(
           'No endpoints yet',
-          'Add an https URL to be told when keys are created, revoked, expiring or exposed, when a knowledge-base release goes live, or when the monthly quota runs low.',
-          button('Add your first endpoint', () => openCreate(reload), { kind: 'primary' }),
+          manage
+            ? 'Add an https URL to be told when the organisation’s keys are created, revoked, expiring or exposed, when a knowledge-base release goes live, or when the monthly quota runs low.'
+            : 'Owners and admins of the organisation can add one.',
+          manage ? button('Add your first endpoint', () => openCreate(base, org, reload), { kind: 'primary' }) : null,
         ),
       ),
     );
@@ -85,15 +149,19 @@ function view(endpoints, reload) {
         h(
           'div',
           { class: 'action-stack' },
-          button('Deliveries', () => openDeliveries(e), { kind: 'ghost', 'aria-label': `Deliveries to ${e.url}`, dataset: { testid: 'webhook-deliveries' } }),
-          button('Send test', () => sendTest(e), { kind: 'ghost', 'aria-label': `Send test to ${e.url}`, dataset: { testid: 'webhook-test' } }),
-          button(e.enabled ? 'Disable' : 'Enable', () => toggle(e, reload), {
-            kind: 'ghost',
-            'aria-label': `${e.enabled ? 'Disable' : 'Enable'} ${e.url}`,
-            dataset: { testid: 'webhook-toggle' },
-          }),
-          button('Rotate secret', () => rotate(e, reload), { kind: 'ghost', 'aria-label': `Rotate secret of ${e.url}`, dataset: { testid: 'webhook-rotate' } }),
-          button('Delete', () => remove(e, reload), { kind: 'ghost-danger', 'aria-label': `Delete ${e.url}`, dataset: { testid: 'webhook-delete' } }),
+          button('Deliveries', () => openDeliveries(base, e), { kind: 'ghost', 'aria-label': `Deliveries to ${e.url}`, dataset: { testid: 'webhook-deliveries' } }),
+          manage ? button('Send test', () => sendTest(base, e), { kind: 'ghost', 'aria-label': `Send test to ${e.url}`, dataset: { testid: 'webhook-test' } }) : null,
+          manage
+            ? button(e.enabled ? 'Disable' : 'Enable', () => toggle(base, e, reload), {
+                kind: 'ghost',
+                'aria-label': `${e.enabled ? 'Disable' : 'Enable'} ${e.url}`,
+                dataset: { testid: 'webhook-toggle' },
+              })
+            : null,
+          manage
+            ? button('Rotate secret', () => rotate(base, e, reload), { kind: 'ghost', 'aria-label': `Rotate secret of ${e.url}`, dataset: { testid: 'webhook-rotate' } })
+            : null,
+          manage ? button('Delete', () => remove(base, e, reload), { kind: 'ghost-danger', 'aria-label': `Delete ${e.url}`, dataset: { testid: 'webhook-delete' } }) : null,
         ),
       ),
     ),
@@ -102,6 +170,8 @@ function view(endpoints, reload) {
     'div',
     null,
     header,
+    picker,
+    readOnly,
     h(
       'section',
       { class: 'card card-flush' },
@@ -110,18 +180,18 @@ function view(endpoints, reload) {
   );
 }
 
-async function sendTest(e) {
+async function sendTest(base, e) {
   try {
-    const r = await post(`/api/webhooks/${encodeURIComponent(e.id)}/test`);
+    const r = await post(`${base}/${encodeURIComponent(e.id)}/test`);
     toast(`Test event ${r.eventId} queued${e.enabled ? '' : ' (sent once the endpoint is enabled)'}.`);
   } catch (err) {
     toast(err.message, 'error');
   }
 }
 
-async function toggle(e, reload) {
+async function toggle(base, e, reload) {
   try {
-    await patch(`/api/webhooks/${encodeURIComponent(e.id)}`, { enabled: !e.enabled });
+    await patch(`${base}/${encodeURIComponent(e.id)}`, { enabled: !e.enabled });
     toast(`${e.url} ${e.enabled ? 'disabled' : 'enabled'}.`);
   } catch (err) {
     toast(err.message, 'error');
@@ -129,7 +199,7 @@ async function toggle(e, reload) {
   await reload();
 }
 
-async function remove(e, reload) {
+async function remove(base, e, reload) {
   const ok = await confirmDialog({
     title: 'Delete endpoint?',
     message: h('div', null, h('p', null, 'Delete ', h('code', null, e.url), '?'), h('p', { class: 'muted' }, 'Pending deliveries and the delivery log go with it.')),
@@ -137,7 +207,7 @@ async function remove(e, reload) {
   });
   if (!ok) return;
   try {
-    await del(`/api/webhooks/${encodeURIComponent(e.id)}`);
+    await del(`${base}/${encodeURIComponent(e.id)}`);
     toast('Endpoint deleted.');
   } catch (err) {
     toast(err.message, 'error');
@@ -145,7 +215,7 @@ async function remove(e, reload) {
   await reload();
 }
 
-async function rotate(e, reload) {
+async function rotate(base, e, reload) {
   const ok = await confirmDialog({
     title: 'Rotate the signing secret?',
     message: h(
@@ -159,7 +229,7 @@ async function rotate(e, reload) {
   });
   if (!ok) return;
   try {
-    const rotated = await post(`/api/webhooks/${encodeURIComponent(e.id)}/rotate-secret`);
+    const rotated = await post(`${base}/${encodeURIComponent(e.id)}/rotate-secret`);
     showSecret('New signing secret', rotated, reload);
   } catch (err) {
     toast(err.message, 'error');
@@ -215,9 +285,9 @@ function showSecret(title, endpoint, reload) {
   });
 }
 
-function openCreate(reload) {
+function openCreate(base, org, reload) {
   openDialog({
-    title: 'Add webhook endpoint',
+    title: `Add a webhook endpoint to ${org.name}`,
     testid: 'create-webhook-dialog',
     wide: true,
     render: (close) => {
@@ -256,7 +326,7 @@ function openCreate(reload) {
             if (description.value.trim()) body.description = description.value.trim();
             submit.disabled = true;
             try {
-              const created = await post('/api/webhooks', body);
+              const created = await post(base, body);
               close();
               showSecret('Your endpoint’s signing secret', created, reload);
             } catch (err) {
@@ -276,7 +346,7 @@ function openCreate(reload) {
   });
 }
 
-function openDeliveries(e) {
+function openDeliveries(base, e) {
   openDialog({
     title: 'Delivery log',
     testid: 'deliveries-dialog',
@@ -305,7 +375,7 @@ function openDeliveries(e) {
         );
       const load = async () => {
         try {
-          const page = await get(`/api/webhooks/${encodeURIComponent(e.id)}/deliveries${query({ limit: 25, before: nextBefore })}`);
+          const page = await get(`${base}/${encodeURIComponent(e.id)}/deliveries${query({ limit: 25, before: nextBefore })}`);
           for (const a of page.attempts)
             rows.push(
               h(
