@@ -54,8 +54,9 @@ describe('curated knowledge base: names-only drugs reviewed in wave 9a', () => {
     ['Pamine', 'oxybutynin', 'duplicate:antimuscarinics', 'moderate'],
     ['Tecfidera', 'Vumerity', 'duplicate:fumarate-prodrugs', 'contraindicated'],
     ['Ravicti', 'Buphenyl', 'duplicate:phenylbutyrate-products', 'major'],
-    // Enzyme roles: givosiran is a moderate CYP1A2 inhibitor (label 12.3).
+    // Enzyme roles: givosiran is a moderate CYP1A2 and CYP2D6 inhibitor (label 12.3).
     ['Givlaari', 'tizanidine', 'cyp1a2-moderate-inhibitor--sensitive-substrate', 'moderate'],
+    ['Givlaari', 'nortriptyline', 'cyp2d6-moderate-inhibitor--sensitive-substrate', 'moderate'],
     // Risk domains.
     ['methohexital', 'morphine', 'additive:cns-depression', 'moderate'],
     ['Cesamet', 'lorazepam', 'additive:cns-depression', 'moderate'],
