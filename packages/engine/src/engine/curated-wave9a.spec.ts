@@ -29,7 +29,7 @@ describe('curated knowledge base: names-only drugs reviewed in wave 9a', () => {
     ['Ravicti', 'valproate', 'phenylbutyrate-products--phenylbutyrate-label-ammonia-raising-drugs', 'moderate'],
     ['Buphenyl', 'prednisone', 'phenylbutyrate-products--phenylbutyrate-label-ammonia-raising-drugs', 'moderate'],
     ['Ravicti', 'haloperidol', 'phenylbutyrate-products--phenylbutyrate-label-ammonia-raising-drugs', 'moderate'],
-    ['potassium acetate', 'spironolactone', 'potassium-sparing-diuretics--parenteral-potassium-salts', 'major'],
+    ['potassium acetate', 'spironolactone', 'potassium-sparing-diuretics--parenteral-potassium-salts', 'moderate'],
     ['calcium chloride', 'digoxin', 'calcium-chloride--cardiac-glycosides', 'moderate'],
     ['sorbitol', 'sodium polystyrene sulfonate', 'sorbitol--sodium-polystyrene-sulfonate', 'major'],
     ['Firdapse', 'pyridostigmine', 'amifampridine--cholinergic-drugs-wave9a', 'moderate'],
@@ -53,7 +53,7 @@ describe('curated knowledge base: names-only drugs reviewed in wave 9a', () => {
     ['Librax', 'oxycodone', 'opioids--benzodiazepines', 'major'],
     ['Pamine', 'oxybutynin', 'duplicate:antimuscarinics', 'moderate'],
     ['Tecfidera', 'Vumerity', 'duplicate:fumarate-prodrugs', 'contraindicated'],
-    ['Ravicti', 'Buphenyl', 'duplicate:phenylbutyrate-products', 'major'],
+    ['Ravicti', 'Buphenyl', 'duplicate:phenylbutyrate-products', 'moderate'],
     // Enzyme roles: givosiran is a moderate CYP1A2 and CYP2D6 inhibitor (label 12.3).
     ['Givlaari', 'tizanidine', 'cyp1a2-moderate-inhibitor--sensitive-substrate', 'moderate'],
     ['Givlaari', 'nortriptyline', 'cyp2d6-moderate-inhibitor--sensitive-substrate', 'moderate'],
