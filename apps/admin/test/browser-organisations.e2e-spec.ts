@@ -280,6 +280,30 @@ suite('dashboard: organisations', () => {
         await clean(page);
         await screenshot(page, size === DESKTOP ? '25-admin-org' : 'phone-admin-org-detail', { docs: size === DESKTOP });
 
+        // The audit page checks every chain on demand: this organisation's is intact, then broken once an event is edited.
+        await page.goto(`${admin.url}/#/admin/audit`);
+        const chainRow = page.locator(`[data-testid=chain-row][data-chain="org:${org.id}"]`);
+        await page.getByTestId('check-chains').click();
+        await chainRow.waitFor();
+        expect(await chainRow.getAttribute('data-ok')).toBe('true');
+        const cells = await chainRow.locator('td').allTextContents();
+        expect([cells[0], cells[2]]).toEqual([`org:${org.id}`, 'intact']);
+        expect(Number(cells[1])).toBeGreaterThanOrEqual(3);
+        const [{ after }] = await withPgClient(admin.db.url, async (c) => (await c.query(`SELECT after FROM audit_event WHERE chain = $1 AND seq = 2`, [`org:${org.id}`])).rows);
+        await withPgClient(admin.db.url, (c) => c.query(`UPDATE audit_event SET after = '{"edited":true}' WHERE chain = $1 AND seq = 2`, [`org:${org.id}`]));
+        try {
+          await page.getByTestId('check-chains').click();
+          await page.waitForFunction((id) => document.querySelector(`[data-testid=chain-row][data-chain="org:${id}"]`)?.getAttribute('data-ok') === 'false', org.id);
+          expect(await chainRow.textContent()).toMatch(/BROKEN at event 2/);
+          expect(await page.getByTestId('chains-result').getByRole('alert').textContent()).toMatch(/chains? (is|are) broken/);
+        } finally {
+          await withPgClient(admin.db.url, (c) => c.query(`UPDATE audit_event SET after = $2::jsonb WHERE chain = $1 AND seq = 2`, [`org:${org.id}`, JSON.stringify(after)]));
+        }
+        await page.getByTestId('check-chains').click();
+        await page.waitForFunction((id) => document.querySelector(`[data-testid=chain-row][data-chain="org:${id}"]`)?.getAttribute('data-ok') === 'true', org.id);
+        await clean(page);
+        await screenshot(page, size === DESKTOP ? '26-admin-audit-chains' : 'phone-admin-audit-chains', { docs: false });
+
         // A member who is not an internal admin has no such link and is refused the page.
         const op = ownerTab.page;
         await op.goto(`${admin.url}/#/signin`);

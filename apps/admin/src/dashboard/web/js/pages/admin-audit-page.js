@@ -1,8 +1,8 @@
-// Internal admin: the audit log with filters (actor, action, target, time range).
+// Internal admin: the audit log with filters (actor, action, target, time range), and a check of every audit chain.
 import { get, query } from '../api.js';
-import { h } from '../dom.js';
+import { h, mount } from '../dom.js';
 import { dateTime } from '../format.js';
-import { button, emptyState, pageHeader, table } from '../ui.js';
+import { badge, button, emptyState, errorBox, pageHeader, table } from '../ui.js';
 
 const PAGE = 50;
 
@@ -87,8 +87,63 @@ export async function renderAdminAudit(ctx) {
     null,
     pageHeader('Audit log', 'Every change to accounts and keys, newest first. Never holds a key or a password.'),
     h('section', { class: 'card' }, form),
+    chainsCard(),
     r.events.length
       ? h('section', { class: 'card card-flush' }, table(['Time', 'Actor', 'Action', 'Target', 'IP', 'Details'], rows, { testid: 'audit-table' }), pager)
       : h('section', { class: 'card' }, emptyState('No events match these filters')),
+  );
+}
+
+/**
+ * Every audit chain (the deployment's and one per organisation) checked by the server from its first event, on
+ * demand: a check reads every event, so it is not run on each visit to the page.
+ */
+function chainsCard() {
+  const out = h('div', { dataset: { testid: 'chains-result' } });
+  const check = button(
+    'Check every chain',
+    async () => {
+      check.disabled = true;
+      mount(out, h('p', { class: 'muted' }, 'Checking…'));
+      try {
+        mount(out, chainsTable(await get('/api/admin/audit/verify')));
+      } catch (err) {
+        mount(out, errorBox(err));
+      } finally {
+        check.disabled = false;
+      }
+    },
+    { kind: 'secondary', dataset: { testid: 'check-chains' } },
+  );
+  return h(
+    'section',
+    { class: 'card' },
+    h('h2', null, 'Chain integrity'),
+    h('p', { class: 'muted' }, 'Each event carries the hash of the one before it in its chain, so an edited or deleted event breaks the chain from there on.'),
+    check,
+    out,
+  );
+}
+
+function chainsTable(r) {
+  const rows = r.chains.map((c) =>
+    h(
+      'tr',
+      { dataset: { testid: 'chain-row', chain: c.chain, ok: String(c.ok) } },
+      h('td', { class: 'mono' }, c.chain),
+      h('td', { class: 'num' }, String(c.events)),
+      h('td', null, c.ok ? badge('intact', 'ok') : h('span', null, badge('BROKEN', 'bad'), ` at event ${c.seq}: ${c.problem}`)),
+    ),
+  );
+  const broken = r.chains.filter((c) => !c.ok).length;
+  return h(
+    'div',
+    null,
+    h(
+      'p',
+      { role: broken ? 'alert' : 'status', class: broken ? 'alert alert-error' : 'muted' },
+      broken ? `${broken} of ${r.chains.length} chains are broken.` : `All ${r.chains.length} chains are intact.`,
+    ),
+    table(['Chain', { label: 'Events verified', class: 'num' }, 'Status'], rows, { testid: 'chains-table' }),
   );
 }
