@@ -271,3 +271,34 @@ describe('curated knowledge base: cytotoxic and biologic label interactions (wav
     expect(r.summary.complete).toBe(true);
   });
 });
+
+describe('curated knowledge base: live vaccines after an immunosuppressant is stopped (wave 9b)', () => {
+  const TODAY = '2026-11-26';
+  const liveVaccineFindings = (stoppedOn: string, drug: string) =>
+    engine
+      .check(
+        curated,
+        [
+          { name: drug, stoppedOn },
+          { name: 'MMR', proposed: true },
+        ],
+        { today: TODAY },
+      )
+      .interactions.filter((f) => f.risks.includes('live-vaccine-infection'));
+
+  it.each<[string, string, number]>([
+    // B-cell depleting antibodies: 180 days (ACIP: at least 6 months; labels: until B-cell recovery).
+    ['rituximab', '2026-08-28', 1],
+    ['rituximab', '2026-05-01', 0],
+    ['Ocrevus', '2026-07-01', 1],
+    // Fingolimod: 2 months; ozanimod: 3 months.
+    ['fingolimod', '2026-10-15', 1],
+    ['fingolimod', '2026-09-01', 0],
+    ['Zeposia', '2026-09-15', 1],
+    // Without a curated washout the default 14 days applies.
+    ['Enbrel', '2026-11-20', 1],
+    ['Enbrel', '2026-10-01', 0],
+  ])('%s stopped on %s + MMR: %d live-vaccine finding(s)', (drug, stoppedOn, count) => {
+    expect(liveVaccineFindings(stoppedOn, drug)).toHaveLength(count);
+  });
+});
