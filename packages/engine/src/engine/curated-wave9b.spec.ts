@@ -134,6 +134,7 @@ describe('curated knowledge base: cytotoxic and biologic label interactions (wav
     ['fosphenytoin', 'carboplatin', 'hydantoins--other-cytotoxic-chemotherapy', 'moderate'],
     ['phenytoin', 'cisplatin', 'hydantoins--cytotoxic-chemotherapy', 'moderate'],
     ['deferiprone', 'cytarabine', 'deferiprone--cytotoxic-chemotherapy', 'major'],
+    ['chloramphenicol', 'cytarabine', 'chloramphenicol--cytotoxic-chemotherapy', 'major'],
     ['Synribo', 'warfarin', 'additive:bleeding', 'moderate'],
     ['Besponsa', 'ondansetron', 'additive:qt', 'moderate'],
     // Biologic and cytokine labels.
@@ -141,6 +142,8 @@ describe('curated knowledge base: cytotoxic and biologic label interactions (wav
     ['Arcalyst', 'etanercept', 'il1-blockers-reviewed--tnf-blockers', 'major'],
     ['Sylvant', 'warfarin', 'cytokine-blockers-cyp-normalising--narrow-margin-cyp-substrates', 'moderate'],
     ['Enspryng', 'cyclosporine', 'cytokine-blockers-cyp-normalising--narrow-margin-cyp-substrates', 'moderate'],
+    ['Actemra', 'warfarin', 'cytokine-blockers-cyp-normalising--narrow-margin-cyp-substrates', 'moderate'],
+    ['sarilumab', 'theophylline', 'cytokine-blockers-cyp-normalising--narrow-margin-cyp-substrates', 'moderate'],
     ['Pegasys', 'theophylline', 'alfa-interferons--methylxanthines', 'moderate'],
     ['peginterferon alfa-2b', 'zidovudine', 'alfa-interferons--zidovudine', 'moderate'],
     ['Proleukin', 'prednisone', 'aldesleukin--glucocorticoids-used-systemically', 'moderate'],
