@@ -137,6 +137,7 @@ describe('curated knowledge base: cytotoxic and biologic label interactions (wav
     ['chloramphenicol', 'cytarabine', 'chloramphenicol--cytotoxic-chemotherapy', 'major'],
     ['Synribo', 'warfarin', 'additive:bleeding', 'moderate'],
     ['Besponsa', 'ondansetron', 'additive:qt', 'moderate'],
+    ['Clolar', 'gentamicin', 'additive:nephrotoxicity', 'moderate'],
     // Biologic and cytokine labels.
     ['Ilaris', 'Humira', 'il1-blockers-reviewed--tnf-blockers', 'major'],
     ['Arcalyst', 'etanercept', 'il1-blockers-reviewed--tnf-blockers', 'major'],
