@@ -76,11 +76,17 @@ describe('curated knowledge base: generic pathway findings audited against label
     ['atomoxetine', 'bupropion', 'wave9c-atomoxetine--strong-cyp2d6-inhibitors', 'moderate', 'moderate'],
     ['metoclopramide', 'paroxetine', 'wave9c-metoclopramide--strong-cyp2d6-inhibitors', 'moderate', 'moderate'],
     ['Reglan', 'fluoxetine', 'wave9c-metoclopramide--strong-cyp2d6-inhibitors', 'moderate', 'moderate'],
-    // Caffeine with strong CYP1A2 inhibitors: cut down on caffeine (was major); duloxetine with inducers (was moderate).
+    // Caffeine with strong CYP1A2 inhibitors: cut down on caffeine (was major).
     ['caffeine', 'ciprofloxacin', 'wave9c-caffeine--strong-cyp1a2-inhibitors', 'moderate', 'moderate'],
     ['caffeine', 'fluvoxamine', 'wave9c-caffeine--strong-cyp1a2-inhibitors', 'moderate', 'moderate'],
-    ['duloxetine', 'carbamazepine', 'wave9c-duloxetine--cyp1a2-inducers', 'minor', 'minor'],
-    ['Cymbalta', 'rifampin', 'wave9c-duloxetine--cyp1a2-inducers', 'minor', 'minor'],
+    // Trazodone and mirtazapine with strong CYP3A4 inhibitors and inducers, bupropion with CYP2B6 inducers: same
+    // grade as the templates, with the labels' dose advice.
+    ['trazodone', 'clarithromycin', 'wave9c-trazodone--strong-cyp3a4-inhibitors', 'moderate', 'moderate'],
+    ['trazodone', 'carbamazepine', 'wave9c-trazodone--strong-cyp3a4-inducers', 'moderate', 'moderate'],
+    ['mirtazapine', 'ketoconazole', 'wave9c-mirtazapine--strong-cyp3a4-inhibitors', 'moderate', 'moderate'],
+    ['Remeron', 'phenytoin', 'wave9c-mirtazapine--strong-cyp3a4-inducers', 'moderate', 'moderate'],
+    ['bupropion', 'efavirenz', 'wave9c-bupropion--cyp2b6-inducers', 'moderate', 'moderate'],
+    ['Wellbutrin', 'carbamazepine', 'wave9c-bupropion--cyp2b6-inducers', 'moderate', 'moderate'],
     // Diazepam with fluvoxamine: the fluvoxamine label calls it generally not advisable (was minor).
     ['diazepam', 'fluvoxamine', 'wave9c-diazepam--fluvoxamine', 'major', 'major'],
     ['Valium', 'Luvox', 'wave9c-diazepam--fluvoxamine', 'major', 'major'],
