@@ -87,6 +87,9 @@ describe('curated knowledge base: generic pathway findings audited against label
     ['Remeron', 'phenytoin', 'wave9c-mirtazapine--strong-cyp3a4-inducers', 'moderate', 'moderate'],
     ['bupropion', 'efavirenz', 'wave9c-bupropion--cyp2b6-inducers', 'moderate', 'moderate'],
     ['Wellbutrin', 'carbamazepine', 'wave9c-bupropion--cyp2b6-inducers', 'moderate', 'moderate'],
+    // Colchicine: the label's moderate-CYP3A4-inhibitor doses also apply to ciprofloxacin and fluvoxamine (was minor).
+    ['colchicine', 'ciprofloxacin', 'wave9c-colchicine--moderate-cyp3a4-inhibitors', 'moderate', 'moderate'],
+    ['Colcrys', 'fluvoxamine', 'wave9c-colchicine--moderate-cyp3a4-inhibitors', 'moderate', 'moderate'],
     // Diazepam with fluvoxamine: the fluvoxamine label calls it generally not advisable (was minor).
     ['diazepam', 'fluvoxamine', 'wave9c-diazepam--fluvoxamine', 'major', 'major'],
     ['Valium', 'Luvox', 'wave9c-diazepam--fluvoxamine', 'major', 'major'],
@@ -106,6 +109,8 @@ describe('curated knowledge base: generic pathway findings audited against label
     ['tadalafil', 'ketoconazole', 'tadalafil--ketoconazole', 'major'],
     ['buspirone', 'itraconazole', 'buspirone--itraconazole', 'moderate'],
     ['voriconazole', 'omeprazole', 'voriconazole--omeprazole', 'moderate'],
+    ['colchicine', 'diltiazem', 'colchicine--diltiazem', 'major'],
+    ['colchicine', 'aprepitant', 'colchicine--moderate-cyp3a4-inhibitors', 'moderate'],
   ])('%s + %s keeps %s (%s)', (a, b, ruleId, severity) => {
     expect(answer(a, b).found).toContain(`${ruleId} ${severity}`);
   });
