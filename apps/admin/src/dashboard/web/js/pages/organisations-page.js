@@ -192,13 +192,19 @@ function invitationsCard(org, invitations, reload) {
           button(
             'Resend',
             async () => {
+              // The list is reloaded before the toast, so the toast describes what the page shows.
+              let said;
               try {
                 const again = await post(`/api/orgs/${enc(org.id)}/invitations/${enc(i.id)}/resend`);
-                toast(`Invitation sent to ${again.email} again; the previous link no longer works.`);
+                said = [`Invitation sent to ${again.email} again; the previous link no longer works.`, 'ok'];
               } catch (err) {
-                toast(err.message, 'error');
+                said = [err.message, 'error'];
               }
-              await reload();
+              try {
+                await reload();
+              } finally {
+                toast(...said);
+              }
             },
             { kind: 'ghost', 'aria-label': `Resend the invitation to ${i.email}`, dataset: { testid: 'resend-invitation' } },
           ),
