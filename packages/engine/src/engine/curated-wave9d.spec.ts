@@ -28,6 +28,8 @@ describe('curated knowledge base: names-only drugs reviewed in wave 9d', () => {
     ['amantadine', 'benztropine', 'additive:anticholinergic', 'moderate'],
     // Midodrine: its label's partners; as an oral pressor amine it takes the sympathomimetic-decongestant rules.
     ['midodrine', 'digoxin', 'midodrine--cardiac-glycosides', 'moderate'],
+    ['midodrine', 'metoprolol', 'midodrine--heart-rate-lowering-drugs', 'moderate'],
+    ['midodrine', 'phenelzine', 'midodrine--maois', 'major'],
     ['ProAmatine', 'doxazosin', 'midodrine--alpha1-blockers', 'moderate'],
     ['midodrine', 'fludrocortisone', 'midodrine--fludrocortisone', 'moderate'],
     ['midodrine', 'pseudoephedrine', 'duplicate:sympathomimetic-decongestants', 'moderate'],
@@ -63,14 +65,16 @@ describe('curated knowledge base: names-only drugs reviewed in wave 9d', () => {
     ['stiripentol', 'tacrolimus', 'stiripentol--stiripentol-label-cyp3a4-substrates', 'major'],
     ['stiripentol', 'ergotamine', 'stiripentol--stiripentol-label-cyp3a4-substrates', 'major'],
     ['stiripentol', 'lorazepam', 'additive:cns-depression', 'moderate'],
-    // Triclabendazole joins the QT domain conditionally: it alerts beside a drug with a known QT effect.
+    // Triclabendazole prolongs QTc (label 5.1): the QT domain, and its label's CYP1A2-inhibitor statement.
     ['Egaten', 'citalopram', 'additive:qt', 'moderate'],
+    ['triclabendazole', 'fluvoxamine', 'triclabendazole--cyp1a2-inhibitors', 'moderate'],
     // Fidaxomicin: the US label needs no dose change, the EU SmPC advises against potent P-gp inhibitors.
     ['Dificid', 'cyclosporine', 'fidaxomicin--fidaxomicin-smpc-pgp-inhibitors', 'minor'],
     ['fidaxomicin', 'amiodarone', 'fidaxomicin--fidaxomicin-smpc-pgp-inhibitors', 'minor'],
     // Vismodegib: the EU SmPC's strong inducers.
     ['Erivedge', 'rifampin', 'vismodegib--strong-cyp3a4-inducers', 'moderate'],
     ['vismodegib', 'carbamazepine', 'vismodegib--strong-cyp3a4-inducers', 'moderate'],
+    ['Erivedge', "St John's wort", 'vismodegib--st-johns-wort', 'major'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     const r = engine.check(curated, [a, b]);
     expect(r.summary.complete).toBe(true);
@@ -103,10 +107,10 @@ describe('curated knowledge base: names-only drugs reviewed in wave 9d', () => {
     // Prucalopride: no QT effect in its thorough QT study; ketoconazole's 40% rise needs no dose change (label 7).
     ['Motegrity', 'citalopram'],
     ['prucalopride', 'ketoconazole'],
-    // Triclabendazole is only a conditional QT member: beside another conditional member it does not alert.
-    ['triclabendazole', 'sertraline'],
-    // Midodrine is not an indirect sympathomimetic and its label names no MAOI interaction.
-    ['midodrine', 'phenelzine'],
+    // The midodrine SmPC's wider list of "vasoconstrictive" drugs (tricyclics, antihistamines) is not encoded, nor
+    // are corticosteroids other than fludrocortisone.
+    ['midodrine', 'amitriptyline'],
+    ['midodrine', 'prednisone'],
     // Amantadine with levodopa is standard Parkinson's therapy; hydrochlorothiazide alone was not the reported case.
     ['amantadine', 'levodopa'],
     ['amantadine', 'hydrochlorothiazide'],
