@@ -31,16 +31,28 @@ maybe('knowledge-base quality (eval:kb)', () => {
   }, 300_000);
 
   // Sensitivity floors: the issue's targets where met, otherwise the last measured value (raise, never lower).
+  // The French shares were lowered once (CI 0.835 → 0.795, AD 0.90 → 0.885) for a reason a share cannot tell apart
+  // from a regression: reviewing drugs that were known by name only (wave 9d) moved 149 French pairs from "not
+  // reviewed" into the measured set, most of them restrictions the US labels do not share (prucalopride with QT drugs,
+  // nalmefene with opioids, imidazoline decongestants). Flagged pairs rose (CI 516 → 527, AD 2,268 → 2,307), so the
+  // French lists are also held by the count of pairs flagged, which only a removed alert can lower.
   it.each([
     ['onc-hp-pairs', 0.95],
     ['onc-hp-groups', 0.95],
     ['ndf-rt-critical', 0.88],
-    ['french-ci', 0.835],
-    ['french-ad', 0.9],
+    ['french-ci', 0.795],
+    ['french-ad', 0.885],
     ['ddinter-major-top300', 0.92],
   ])('%s flagged at its threshold ≥ %s', (metric, floor) => {
     expect(report.metrics[metric].resolvable).toBeGreaterThan(0);
     expect(report.metrics[metric].share).toBeGreaterThanOrEqual(floor);
+  });
+
+  it.each([
+    ['french-ci', 527],
+    ['french-ad', 2307],
+  ])('%s: at least %s pairs flagged (raise, never lower)', (metric, floor) => {
+    expect(report.metrics[metric].flagged).toBeGreaterThanOrEqual(floor);
   });
 
   it('ONC non-interruptive pairs flagged major-or-worse ≤ 10% (alert fatigue)', () => {
