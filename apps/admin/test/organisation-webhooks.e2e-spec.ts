@@ -1,59 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { withPgClient } from '@vigil/testing';
 import { Webhook } from 'standardwebhooks';
 import type { AdminClient } from './support/admin-client';
 import { expectProblem, loggedToken, signedInAdmin, signedUpUser } from './support/fixtures';
 import { type RunningAdmin, startAdmin } from './support/start-admin';
+import { eventually } from './support/eventually';
+import { WebhookReceiver } from './support/webhook-receiver';
 
 const cliPath = join(__dirname, '..', 'dist', 'cli.js');
 
 type User = Awaited<ReturnType<typeof signedUpUser>>;
-interface Received {
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** A real webhook receiver on loopback: records every request by path, answers 200. */
-class Receiver {
-  readonly received: Received[] = [];
-  private server!: Server;
-  url = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        this.received.push({ path: (req.url ?? '/').split('?')[0], headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  at(path: string): Received[] {
-    return this.received.filter((r) => r.path === path);
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-async function eventually<T>(what: string, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 interface Event {
   type: string;
   data: Record<string, unknown>;
@@ -67,7 +24,7 @@ interface Event {
  */
 describe('/api/orgs/:orgId/webhooks: endpoints owned by the organisation', () => {
   let admin: RunningAdmin;
-  const receiver = new Receiver();
+  const receiver = new WebhookReceiver();
   let owner: User;
   let adm: User;
   let dev: User;

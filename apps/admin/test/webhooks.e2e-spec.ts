@@ -1,6 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { hashApiKey } from '@vigil/auth';
 import { KbReleaseRepository } from '@vigil/db';
@@ -11,66 +9,12 @@ import { KeysService } from '../src/keys/keys.service';
 import { WebhookSweepsService } from '../src/webhooks/webhook-sweeps.service';
 import { expectProblem, signedInAdmin, signedUpUser } from './support/fixtures';
 import { type RunningAdmin, startAdmin } from './support/start-admin';
-
-/** A request the receiver got. */
-interface Received {
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/**
- * A real webhook receiver (node:http on loopback): records every request, and answers each path with the statuses
- * queued for it (then 200).
- */
-class Receiver {
-  readonly received: Received[] = [];
-  private readonly scripted = new Map<string, number[]>();
-  private server!: Server;
-  url = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const path = req.url ?? '/';
-        this.received.push({ path, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
-        const queue = this.scripted.get(path);
-        res.statusCode = queue?.shift() ?? 200;
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  script(path: string, statuses: number[]): void {
-    this.scripted.set(path, [...statuses]);
-  }
-
-  at(path: string): Received[] {
-    return this.received.filter((r) => r.path === path);
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-/** Polls until `probe` returns a value (the worker runs on its own interval); fails with `what` after 20 s. */
-async function eventually<T>(what: string, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+import { eventually } from './support/eventually';
+import { type ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
 
 const cliPath = join(__dirname, '..', 'dist', 'cli.js');
 
-const typeOf = (r: Received) => (JSON.parse(r.body) as { type: string }).type;
+const typeOf = (r: ReceivedWebhook) => (JSON.parse(r.body) as { type: string }).type;
 
 /**
  * Signed webhooks (#16.5) end to end: the real admin app, its delivery worker, a real HTTP receiver on loopback, and
@@ -78,7 +22,7 @@ const typeOf = (r: Received) => (JSON.parse(r.body) as { type: string }).type;
  */
 describe('webhooks: signed delivery, retries, rotation, SSRF policy', () => {
   let admin: RunningAdmin;
-  const receiver = new Receiver();
+  const receiver = new WebhookReceiver();
   const secretsSeen: string[] = [];
   const keysSeen: string[] = [];
 
@@ -241,7 +185,7 @@ describe('webhooks: signed delivery, retries, rotation, SSRF policy', () => {
   it('delivers key.exposed, kb.release.activated (a platform event) and the swept key.expiring and quota.threshold once each', async () => {
     const user = await signedUpUser(admin, 'events');
     const ep = await endpointFor(user.client, '/events', ['key.exposed', 'kb.release.activated', 'key.expiring', 'quota.threshold']);
-    const verify = (r: Received) => new Webhook(ep.secret).verify(r.body, r.headers) as { type: string; data: Record<string, unknown> };
+    const verify = (r: ReceivedWebhook) => new Webhook(ep.secret).verify(r.body, r.headers) as { type: string; data: Record<string, unknown> };
 
     const exposed = await admin.app.get(KeysService).create(user.id, { label: 'leaky' }, { type: 'cli', label: 'cli:test' });
     keysSeen.push(exposed.key);

@@ -12,7 +12,7 @@ const maybe = haveData || process.env.CI ? describe : describe.skip;
 
 maybe('knowledge-base quality (eval:kb)', () => {
   let report: {
-    metrics: Record<string, { share: number; resolvable: number }>;
+    metrics: Record<string, { share: number; resolvable: number; flagged: number }>;
     coverage: Record<string, { share: number }>;
     siblingCheck: { list: { classId: string; partner: string; explained: boolean; bySeverity: Record<string, string | null> }[] };
     fuzzyAudit: { fuzzyAccepted: number };
