@@ -93,6 +93,10 @@ describe('curated knowledge base: generic pathway findings audited against label
     // Diazepam with fluvoxamine: the fluvoxamine label calls it generally not advisable (was minor).
     ['diazepam', 'fluvoxamine', 'wave9c-diazepam--fluvoxamine', 'major', 'major'],
     ['Valium', 'Luvox', 'wave9c-diazepam--fluvoxamine', 'major', 'major'],
+    // Ritonavir or cobicistat with diltiazem answered nothing (diltiazem has no substrate role): the boosters' labels.
+    ['diltiazem', 'ritonavir', 'pk-boosters--non-dihydropyridine-ccbs', 'moderate', 'moderate'],
+    ['verapamil', 'cobicistat', 'pk-boosters--non-dihydropyridine-ccbs', 'moderate', 'moderate'],
+    ['Cardizem', 'Paxlovid', 'pk-boosters--non-dihydropyridine-ccbs', 'moderate', 'moderate'],
   ])('%s + %s: %s (%s), worst %s', (a, b, ruleId, severity, worst) => {
     const r = answer(a, b);
     expect(r.found).toContain(`${ruleId} ${severity}`);
