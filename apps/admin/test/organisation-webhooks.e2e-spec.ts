@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { withPgClient } from '@vigil/testing';
 import { Webhook } from 'standardwebhooks';
 import type { AdminClient } from './support/admin-client';
-import { expectProblem, loggedToken, signedInAdmin, signedUpUser } from './support/fixtures';
+import { expectProblem, joinOrganisation, signedInAdmin, signedUpUser } from './support/fixtures';
 import { type RunningAdmin, startAdmin } from './support/start-admin';
 import { eventually } from './support/eventually';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -58,14 +58,9 @@ describe('/api/orgs/:orgId/webhooks: endpoints owned by the organisation', () =>
     const r = await owner.client.post('/api/orgs', { name: 'Ward pharmacy' });
     expect(r.status).toBe(201);
     org = r.body.id;
-    for (const [u, role] of [
-      [adm, 'admin'],
-      [dev, 'developer'],
-      [viewer, 'viewer'],
-    ] as const) {
-      expect((await owner.client.post(`/api/orgs/${org}/invitations`, { email: u.email, role })).status).toBe(201);
-      expect((await u.client.post('/api/invitations/accept', { token: loggedToken(admin, u.email, 'invite') })).status).toBe(200);
-    }
+    await joinOrganisation(admin, owner.client, org, adm, 'admin');
+    await joinOrganisation(admin, owner.client, org, dev, 'developer');
+    await joinOrganisation(admin, owner.client, org, viewer, 'viewer');
   });
   afterAll(async () => {
     await admin.close();

@@ -1,6 +1,6 @@
 import { withPgClient } from '@vigil/testing';
 import type { AdminClient } from './support/admin-client';
-import { expectProblem, loggedToken, signedUpUser } from './support/fixtures';
+import { expectProblem, joinOrganisation, signedUpUser } from './support/fixtures';
 import { type RunningAdmin, startAdmin } from './support/start-admin';
 
 type User = Awaited<ReturnType<typeof signedUpUser>>;
@@ -20,13 +20,8 @@ describe('/api/orgs/:orgId/projects: projects, service keys, usage and audit by 
     admin = await startAdmin();
     [owner, dev, viewer] = await Promise.all(['powner', 'pdev', 'pviewer'].map((t) => signedUpUser(admin, t)));
     org = (await owner.client.post('/api/orgs', { name: 'Pharmacy group' })).body.id;
-    for (const [u, role] of [
-      [dev, 'developer'],
-      [viewer, 'viewer'],
-    ] as const) {
-      expect((await owner.client.post(`/api/orgs/${org}/invitations`, { email: u.email, role })).status).toBe(201);
-      expect((await u.client.post('/api/invitations/accept', { token: loggedToken(admin, u.email, 'invite') })).status).toBe(200);
-    }
+    await joinOrganisation(admin, owner.client, org, dev, 'developer');
+    await joinOrganisation(admin, owner.client, org, viewer, 'viewer');
   });
   afterAll(async () => {
     await admin.close();

@@ -42,6 +42,23 @@ export async function signedUpUser(admin: RunningAdmin, tag = 'user'): Promise<{
 }
 
 /** An internal admin (created as the CLI does), signed in. */
+/**
+ * Makes `member` a member of the organisation: `by` (its owner or an admin) invites them as `role`, and they accept
+ * with the token the invitation email carried (read from the log, as no SMTP is configured).
+ */
+export async function joinOrganisation(
+  admin: RunningAdmin,
+  by: AdminClient,
+  orgId: string,
+  member: { client: AdminClient; email: string },
+  role: 'admin' | 'developer' | 'viewer',
+): Promise<void> {
+  const invited = await by.post(`/api/orgs/${orgId}/invitations`, { email: member.email, role });
+  if (invited.status !== 201) throw new Error(`invitation of ${member.email} refused: ${invited.status} ${JSON.stringify(invited.body)}`);
+  const accepted = await member.client.post('/api/invitations/accept', { token: loggedToken(admin, member.email, 'invite') });
+  if (accepted.status !== 200) throw new Error(`${member.email} could not accept: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+}
+
 export async function signedInAdmin(admin: RunningAdmin): Promise<{ client: AdminClient; email: string; id: string }> {
   const email = uniqueEmail('admin');
   const password = strongPassword();
