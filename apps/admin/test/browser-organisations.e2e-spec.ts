@@ -210,6 +210,8 @@ suite('dashboard: organisations', () => {
         // Role change, then removal through the confirmation dialog: the member's key is revoked.
         const memberRow = page.locator(`[data-account-id="${member.id}"]`);
         await memberRow.getByTestId('member-role').selectOption('viewer');
+        // The toast follows the reload: once it shows, the page shows the new role.
+        await page.getByTestId('toast').filter({ hasText: 'is now a viewer' }).waitFor();
         await page.waitForFunction((id) => document.querySelector(`[data-account-id="${id}"] [data-testid=member-role]`)?.value === 'viewer', member.id);
         await memberRow.getByTestId('remove-member').click();
         await page.getByTestId('confirm-dialog').waitFor();

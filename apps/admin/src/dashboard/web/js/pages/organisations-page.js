@@ -120,13 +120,10 @@ function membersCard(org, members, me, reload) {
             'aria-label': `Role of ${m.email}`,
             dataset: { testid: 'member-role' },
             onchange: async (ev) => {
-              try {
+              await actThenReload(async () => {
                 await patch(`/api/orgs/${enc(org.id)}/members/${enc(m.accountId)}`, { role: ev.target.value });
-                toast(`${m.email} is now ${article(ev.target.value)} ${ev.target.value}.`);
-              } catch (err) {
-                toast(err.message, 'error');
-              }
-              await reload();
+                return `${m.email} is now ${article(ev.target.value)} ${ev.target.value}.`;
+              }, reload);
             },
           },
           ASSIGNABLE.map((r) => h('option', { value: r, selected: r === m.role }, r)),
@@ -192,32 +189,20 @@ function invitationsCard(org, invitations, reload) {
           button(
             'Resend',
             async () => {
-              // The list is reloaded before the toast, so the toast describes what the page shows.
-              let said;
-              try {
+              await actThenReload(async () => {
                 const again = await post(`/api/orgs/${enc(org.id)}/invitations/${enc(i.id)}/resend`);
-                said = [`Invitation sent to ${again.email} again; the previous link no longer works.`, 'ok'];
-              } catch (err) {
-                said = [err.message, 'error'];
-              }
-              try {
-                await reload();
-              } finally {
-                toast(...said);
-              }
+                return `Invitation sent to ${again.email} again; the previous link no longer works.`;
+              }, reload);
             },
             { kind: 'ghost', 'aria-label': `Resend the invitation to ${i.email}`, dataset: { testid: 'resend-invitation' } },
           ),
           button(
             'Withdraw',
             async () => {
-              try {
+              await actThenReload(async () => {
                 await post(`/api/orgs/${enc(org.id)}/invitations/${enc(i.id)}/revoke`);
-                toast(`Invitation to ${i.email} withdrawn.`);
-              } catch (err) {
-                toast(err.message, 'error');
-              }
-              await reload();
+                return `Invitation to ${i.email} withdrawn.`;
+              }, reload);
             },
             { kind: 'ghost-danger', 'aria-label': `Withdraw the invitation to ${i.email}`, dataset: { testid: 'withdraw-invitation' } },
           ),
@@ -425,13 +410,10 @@ function openProjectEdit(org, p, reload) {
 async function deleteProject(org, p, reload) {
   const ok = await confirmDialog({ title: 'Delete project?', message: h('p', null, `Delete ${p.name}? It has no keys.`), confirmLabel: 'Delete project' });
   if (!ok) return;
-  try {
+  await actThenReload(async () => {
     await del(`/api/orgs/${enc(org.id)}/projects/${enc(p.id)}`);
-    toast(`${p.name} deleted.`);
-  } catch (err) {
-    toast(err.message, 'error');
-  }
-  await reload();
+    return `${p.name} deleted.`;
+  }, reload);
 }
 
 function openNewKey(org, projects, reload) {
@@ -629,13 +611,10 @@ async function remove(org, m, reload) {
     confirmLabel: 'Remove member',
   });
   if (!ok) return;
-  try {
+  await actThenReload(async () => {
     const r = await del(`/api/orgs/${enc(org.id)}/members/${enc(m.accountId)}`);
-    toast(`${m.email} removed; ${r.revokedKeyIds.length} key(s) revoked.`);
-  } catch (err) {
-    toast(err.message, 'error');
-  }
-  await reload();
+    return `${m.email} removed; ${r.revokedKeyIds.length} key(s) revoked.`;
+  }, reload);
 }
 
 async function transfer(org, m, reload) {
@@ -650,13 +629,10 @@ async function transfer(org, m, reload) {
     confirmLabel: 'Transfer ownership',
   });
   if (!ok) return;
-  try {
+  await actThenReload(async () => {
     await post(`/api/orgs/${enc(org.id)}/transfer-ownership`, { accountId: m.accountId });
-    toast(`${m.email} now owns ${org.name}.`);
-  } catch (err) {
-    toast(err.message, 'error');
-  }
-  await reload();
+    return `${m.email} now owns ${org.name}.`;
+  }, reload);
 }
 
 async function leave(ctx, org) {
@@ -717,4 +693,22 @@ export async function renderInvitation(ctx) {
     { kind: 'primary', class: 'btn btn-primary btn-block', dataset: { testid: 'accept-invitation' } },
   );
   return authCard('Invitation', intro, h('p', { class: 'muted' }, `Signed in as ${me.email}; the invitation was sent to ${preview.email}.`), general, accept);
+}
+
+/**
+ * Runs one action of the page, reloads the page's data, then says how it went: the toast comes after the reload, so
+ * it describes what the page shows (and a test that waits for it waits for the finished page).
+ */
+async function actThenReload(action, reload) {
+  let said;
+  try {
+    said = [await action(), 'ok'];
+  } catch (err) {
+    said = [err.message, 'error'];
+  }
+  try {
+    await reload();
+  } finally {
+    toast(...said);
+  }
 }
