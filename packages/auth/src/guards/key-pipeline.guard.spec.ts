@@ -25,7 +25,7 @@ function pipeline(answers: Answer[]) {
     { canActivate: step(1) } as unknown as ApiKeyStatusGuard,
     { canActivate: step(2) } as unknown as IpAllowlistGuard,
     { canActivate: step(3) } as unknown as ScopesGuard,
-    { check: step(4) } as unknown as KeyRateLimitGuard,
+    { canActivate: step(4) } as unknown as KeyRateLimitGuard,
   );
   return { guard, ran };
 }

@@ -10,16 +10,16 @@ type Step = (context: ExecutionContext) => boolean | Promise<boolean>;
 /**
  * The key policy as one global guard: its five steps in one fixed order — identity (1), validity (2), network (3),
  * authorisation (4), then the monthly quota and the rate limit (5) — so a call refused early never spends quota.
- * One guard instead of five global guards: the order is written here rather than implied by provider order, and a
- * request pays Nest's guard dispatch once. The steps run synchronously while each answers synchronously (the hot
- * path: a cached key, in-memory counters), and continue asynchronously from the first step that returns a promise.
+ * One guard instead of five global guards: the order is written here rather than implied by provider order. The steps
+ * run synchronously while each answers synchronously (a cached key passes steps 1–4 without a promise), and continue
+ * asynchronously from the first step that returns a promise (step 5 always does).
  */
 @Injectable()
 export class KeyPipelineGuard implements CanActivate {
   private readonly steps: readonly Step[];
 
   constructor(auth: ApiKeyAuthGuard, status: ApiKeyStatusGuard, ip: IpAllowlistGuard, scopes: ScopesGuard, limits: KeyRateLimitGuard) {
-    this.steps = [(c) => auth.canActivate(c), (c) => status.canActivate(c), (c) => ip.canActivate(c), (c) => scopes.canActivate(c), (c) => limits.check(c)];
+    this.steps = [(c) => auth.canActivate(c), (c) => status.canActivate(c), (c) => ip.canActivate(c), (c) => scopes.canActivate(c), (c) => limits.canActivate(c)];
   }
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {

@@ -36,17 +36,11 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
   @Optional() @Inject(ACCOUNT_QUOTA) private readonly quota?: AccountQuota;
   @Optional() @Inject(PROJECT_QUOTA) private readonly projectQuota?: AccountQuota;
 
-  /** Nest's entry point (the guard also works on its own); the key pipeline calls {@link check} directly. */
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
-    return this.check(context);
-  }
-
   /**
    * One throttler, limits from the key: skip the base class's per-throttler metadata resolution (several
-   * Reflector lookups per request) and go straight to the storage. Synchronous on the common in-memory path (a
-   * count at hand, no project caps): no promise per request; otherwise {@link checkAsync}, in the same order.
+   * Reflector lookups per request) and go straight to the storage.
    */
-  check(context: ExecutionContext): boolean | Promise<boolean> {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = httpRequest(context);
     const principal = keyState(request).vigilKey;
     if (!principal) return true;
@@ -56,24 +50,11 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
     const tag = sent ?? principal.usageTag;
     if (error) throw new ProblemException('ValidationFailed', { detail: error, errors: [{ pointer: `/headers/${USAGE_TAG_HEADER}`, code: 'format', message: error }] });
     const units = quotaUnitsOf(routeAuthMetadata(this.reflector, context).quotaUnits, (request as { body?: unknown }).body);
-    const used = this.quota?.used(principal.accountId, Date.now());
-    const projectCaps = principal.projectId !== undefined && (principal.projectMonthlyQuota !== undefined || principal.projectRateLimit !== undefined);
-    if (typeof used === 'object' || projectCaps || !(this.storageService instanceof WindowCounterStorage)) return this.checkAsync(context, principal, used, units, tag);
-    if (used !== undefined) this.checkQuota(principal, used, units);
-    const name = this.throttlers[0].name ?? KEY_THROTTLER;
-    const { limit, windowSeconds } = principal.rateLimit;
-    return this.decide(context, principal, name, this.storageService.incrementSync(this.generateKey(context, principal.keyId, name), windowSeconds * 1000, limit), units, tag);
-  }
-
-  /** The account quota, the project's caps, then the key's window (Redis: one EVALSHA round trip). */
-  private async checkAsync(
-    context: ExecutionContext,
-    principal: ApiKeyPrincipal,
-    usedOrPending: number | Promise<number> | undefined,
-    units: number,
-    tag: string | undefined,
-  ): Promise<boolean> {
-    if (usedOrPending !== undefined) this.checkQuota(principal, await usedOrPending, units);
+    if (this.quota) {
+      const used = this.quota.used(principal.accountId, Date.now());
+      if (typeof used === 'number') this.checkQuota(principal, used, units);
+      else this.checkQuota(principal, await used, units);
+    }
     // A project's own caps (below the plan's), only for keys of a project that sets them: nothing on the common path.
     if (principal.projectMonthlyQuota !== undefined && this.projectQuota && principal.projectId) {
       const used = this.projectQuota.used(principal.projectId, Date.now());
@@ -83,6 +64,7 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
     if (principal.projectRateLimit && principal.projectId) await this.checkProjectRate(context, principal, name);
     const { limit, windowSeconds } = principal.rateLimit;
     const key = this.generateKey(context, principal.keyId, name);
+    // The in-memory storage answers synchronously; Redis is one EVALSHA round trip.
     if (this.storageService instanceof WindowCounterStorage)
       return this.decide(context, principal, name, this.storageService.incrementSync(key, windowSeconds * 1000, limit), units, tag);
     let record: StorageRecord;
