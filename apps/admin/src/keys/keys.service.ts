@@ -273,23 +273,33 @@ export class KeysService {
     let wait: (() => Promise<void>) | undefined;
     const result = await this.dataSource.transaction(async (m) => {
       const { key, account } = await this.load(m, scope, id, true);
-      const before = { status: key.status };
-      wait = await this.markRevoked(m, key);
-      if (wait) {
-        await this.audit.record(m, actor, {
-          organisationId: key.organisationId,
-          action: 'key.revoke',
-          targetType: 'api_key',
-          targetId: key.id,
-          before,
-          after: { status: 'revoked', revokedAt: key.revokedAt!.toISOString() },
-        });
-        await this.webhooks.emit(m, 'key.revoked', keyAudience(key), { ...webhookKeyData(key), revokedAt: key.revokedAt!.toISOString(), revokedBy: actor.type });
-      }
+      wait = await this.revokeRecorded(m, key, actor);
       return this.view(key, account, await this.predecessorOf(m, key));
     });
     await wait?.();
     return result;
+  }
+
+  /**
+   * Revokes a key loaded (and locked) in `m` as {@link markRevoked} does, records `key.revoke` in its organisation's
+   * audit chain (with `reason` when given) and queues `key.revoked` for its organisation's webhooks. Returns what to
+   * await after commit, or undefined (nothing recorded) when the key was already revoked.
+   */
+  async revokeRecorded(m: EntityManager, key: ApiKeyEntity, actor: Actor, reason?: string): Promise<(() => Promise<void>) | undefined> {
+    const before = { status: key.status };
+    const wait = await this.markRevoked(m, key);
+    if (!wait) return undefined;
+    const revokedAt = key.revokedAt!.toISOString();
+    await this.audit.record(m, actor, {
+      organisationId: key.organisationId,
+      action: 'key.revoke',
+      targetType: 'api_key',
+      targetId: key.id,
+      before,
+      after: { status: 'revoked', revokedAt, ...(reason ? { reason } : {}) },
+    });
+    await this.webhooks.emit(m, 'key.revoked', keyAudience(key), { ...webhookKeyData(key), revokedAt, revokedBy: actor.type });
+    return wait;
   }
 
   /**
@@ -352,12 +362,7 @@ export class KeysService {
     if (target.projectId !== undefined && !uuid.test(target.projectId)) throw new ProblemException('NotFound', { detail: 'Project not found.' });
     let organisationId = target.organisationId;
     if (!organisationId) {
-      const rows: { organisation_id: string }[] = await m.query(
-        `SELECT m.organisation_id FROM organisation_member m JOIN organisation o ON o.id = m.organisation_id
-          WHERE m.account_id = $1 AND m.role = 'owner' AND o.deleted_at IS NULL ORDER BY o.created_at, o.id LIMIT 1`,
-        [accountId],
-      );
-      organisationId = rows[0]?.organisation_id;
+      organisationId = (await new ApiKeyRepository(m).defaultOrganisationId(accountId)) ?? undefined;
       if (!organisationId) throw new ProblemException('NotFound', { detail: 'The account owns no organisation to create the key in: create one first.' });
     }
     const organisation = await m.findOne(OrganisationEntity, { where: { id: organisationId }, lock: { mode: 'pessimistic_read' } });

@@ -8,7 +8,6 @@ import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../common/actor';
 import { KeyEventsPublisher } from '../keys/key-events.publisher';
 import { KeysService } from '../keys/keys.service';
-import { WebhookOutbox, keyAudience, webhookKeyData } from '../webhooks/webhook-outbox';
 import { OrganisationAccessService } from './organisation-access.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -20,8 +19,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 @Injectable()
 export class OrganisationsService {
-  private readonly webhooks = new WebhookOutbox();
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: OrganisationAccessService,
@@ -105,7 +102,7 @@ export class OrganisationsService {
         });
       }
       const owner = await this.keys.ownerOf(m, organisationId);
-      const revokedKeyIds = await this.revokeKeys(m, waits, await new ApiKeyRepository(m).lockUnrevokedKeys(organisationId), organisationId, actor, 'organisation_deleted');
+      const revokedKeyIds = await this.revokeKeys(m, waits, await new ApiKeyRepository(m).lockUnrevokedKeys(organisationId), actor, 'organisation_deleted');
       const withdrawn: { id: string }[] = await m.query(
         `WITH w AS (UPDATE organisation_invitation SET revoked_at = now() WHERE organisation_id = $1 AND accepted_at IS NULL AND revoked_at IS NULL RETURNING id)
          SELECT id FROM w`,
@@ -282,7 +279,7 @@ export class OrganisationsService {
   private async detach(m: EntityManager, waits: (() => Promise<void>)[], member: OrganisationMemberEntity, actor: Actor, action: string): Promise<MemberRemovedResponse> {
     const { organisationId, accountId } = member;
     const personal = await new ApiKeyRepository(m).lockPersonalKeys(organisationId, accountId);
-    const revokedKeyIds = await this.revokeKeys(m, waits, personal, organisationId, actor, 'member_removed');
+    const revokedKeyIds = await this.revokeKeys(m, waits, personal, actor, 'member_removed');
     await m.delete(OrganisationMemberEntity, { organisationId, accountId });
     await this.audit.record(m, actor, {
       organisationId,
@@ -296,27 +293,17 @@ export class OrganisationsService {
   }
 
   /**
-   * Revokes keys (locked by the caller) in `m`: each one audited in the organisation's chain with `reason` and
-   * announced with a `key.revoked` webhook to the organisation's endpoints; keys already revoked are skipped. `waits` collects
-   * what announces the revocations to every API instance after commit. Returns the ids revoked now.
+   * Revokes keys (locked by the caller) in `m`, each recorded with `reason` ({@link KeysService.revokeRecorded}); keys
+   * already revoked are skipped. `waits` collects what announces the revocations to every API instance after commit.
+   * Returns the ids revoked now.
    */
-  private async revokeKeys(m: EntityManager, waits: (() => Promise<void>)[], keys: ApiKeyEntity[], organisationId: string, actor: Actor, reason: string): Promise<string[]> {
+  private async revokeKeys(m: EntityManager, waits: (() => Promise<void>)[], keys: ApiKeyEntity[], actor: Actor, reason: string): Promise<string[]> {
     const revokedKeyIds: string[] = [];
     for (const key of keys) {
-      const before = { status: key.status };
-      const wait = await this.keys.markRevoked(m, key);
+      const wait = await this.keys.revokeRecorded(m, key, actor, reason);
       if (!wait) continue;
       waits.push(wait);
       revokedKeyIds.push(key.id);
-      await this.audit.record(m, actor, {
-        organisationId,
-        action: 'key.revoke',
-        targetType: 'api_key',
-        targetId: key.id,
-        before,
-        after: { status: 'revoked', revokedAt: key.revokedAt!.toISOString(), reason },
-      });
-      await this.webhooks.emit(m, 'key.revoked', keyAudience(key), { ...webhookKeyData(key), revokedAt: key.revokedAt!.toISOString(), revokedBy: actor.type });
     }
     return revokedKeyIds;
   }

@@ -10,7 +10,7 @@ import {
   type WebhookEventType,
   type WebhookTestResponse,
 } from '@vigil/contracts';
-import { type WebhookEndpointRecord, WebhookRepository } from '@vigil/db';
+import { ApiKeyRepository, type WebhookEndpointRecord, WebhookRepository } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
@@ -50,13 +50,8 @@ export class WebhooksService {
    * The organisation `/api/webhooks` stands for: the oldest live organisation the account owns (its personal one, where
    * `/api/keys` creates keys too); null when it owns none.
    */
-  async personalOrganisationId(accountId: string): Promise<string | null> {
-    const rows: { organisation_id: string }[] = await this.dataSource.query(
-      `SELECT m.organisation_id FROM organisation_member m JOIN organisation o ON o.id = m.organisation_id
-        WHERE m.account_id = $1 AND m.role = 'owner' AND o.deleted_at IS NULL ORDER BY o.created_at, o.id LIMIT 1`,
-      [accountId],
-    );
-    return rows[0]?.organisation_id ?? null;
+  personalOrganisationId(accountId: string): Promise<string | null> {
+    return new ApiKeyRepository(this.dataSource).defaultOrganisationId(accountId);
   }
 
   async list(organisationId: string, actor: Actor): Promise<WebhookEndpointResponse[]> {
@@ -71,11 +66,12 @@ export class WebhooksService {
   }
 
   async create(organisationId: string, dto: CreateWebhookEndpointRequest, actor: Actor): Promise<WebhookEndpointWithSecretResponse> {
-    // The organisation row lock (taken by the permission check) serialises concurrent creations, so the limit holds.
+    // Permission first, so a caller who may not manage never makes the target's DNS lookup.
     await this.access.require(this.dataSource.manager, organisationId, actor, 'webhooks.manage');
     await this.checkTarget(dto.url);
     const secret = generateWebhookSecret();
     const endpoint = await this.dataSource.transaction(async (m) => {
+      // Again under the organisation's row lock: it serialises concurrent creations, so the limit holds.
       await this.access.require(m, organisationId, actor, 'webhooks.manage', true);
       const repo = new WebhookRepository(m);
       if ((await repo.countEndpoints(organisationId)) >= MAX_WEBHOOK_ENDPOINTS) {

@@ -184,6 +184,19 @@ export class ApiKeyRepository {
     return 'manager' in this.db ? this.db.manager : this.db;
   }
 
+  /**
+   * The organisation an account's keys go to when none is named (`/api/keys`, and `/api/webhooks` for its endpoints):
+   * the oldest live organisation it owns; null when it owns none.
+   */
+  async defaultOrganisationId(accountId: string): Promise<string | null> {
+    const rows: { organisation_id: string }[] = await this.manager.query(
+      `SELECT m.organisation_id FROM organisation_member m JOIN organisation o ON o.id = m.organisation_id
+        WHERE m.account_id = $1 AND m.role = 'owner' AND o.deleted_at IS NULL ORDER BY o.created_at, o.id LIMIT 1`,
+      [accountId],
+    );
+    return rows[0]?.organisation_id ?? null;
+  }
+
   /** The key with this SHA-256 and its account, or null. */
   async findByHash(hash: string): Promise<ApiKeyLookup | null> {
     const rows: KeyLookupRow[] = await this.manager.query(`${KEY_LOOKUP_SQL} WHERE k.key_hash = $1`, [hash]);
