@@ -1,14 +1,11 @@
-import { join } from 'node:path';
-import { loadCuratedKb } from '../kb/kb.loader';
-import { InteractionEngine } from './interaction.engine';
+import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
 
 /**
  * Wave 9a (issue #11, item 7): common drugs that were known by name only, reviewed from their US labels
  * (knowledge/ingredients/wave9a-names-review.yaml, rules/pairs-wave9a-names-review.yaml).
  */
 describe('curated knowledge base: names-only drugs reviewed in wave 9a', () => {
-  const engine = new InteractionEngine();
-  const curated = loadCuratedKb({ path: join(__dirname, '..', '..', 'dist', 'kb', 'curated.json') });
+  const curated = new CuratedCheckFixture();
 
   it.each<[string, string, string, string]>([
     // Pair and class rules restating the drugs' own label sections.
@@ -66,9 +63,7 @@ describe('curated knowledge base: names-only drugs reviewed in wave 9a', () => {
     ['potassium phosphate, monobasic', 'lisinopril', 'additive:hyperkalemia', 'moderate'],
     ['Acthar Gel', 'furosemide', 'additive:hypokalemia', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
-    const r = engine.check(curated, [a, b]);
-    expect(r.summary.complete).toBe(true);
-    expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
+    curated.expectFinding(a, b, ruleId, severity);
   });
 
   // Reviewed with nothing to encode, or only a class or domain: a check with them is complete.
@@ -90,7 +85,7 @@ describe('curated knowledge base: names-only drugs reviewed in wave 9a', () => {
     ['Byfavo'],
     ['Ampyra'],
   ])('%s is reviewed: a check with it is complete', (drug) => {
-    expect(engine.check(curated, [drug, 'simvastatin']).summary.complete).toBe(true);
+    expect(curated.check([drug, 'simvastatin']).summary.complete).toBe(true);
   });
 
   // Specificity: what the labels do not support must not alert.
@@ -113,6 +108,6 @@ describe('curated knowledge base: names-only drugs reviewed in wave 9a', () => {
     ['Fetroja', 'warfarin'],
     ['Tecfidera', 'aspirin'],
   ])('%s + %s: no finding', (a, b) => {
-    expect(engine.check(curated, [a, b]).interactions).toEqual([]);
+    curated.expectSilent(a, b);
   });
 });

@@ -1,13 +1,10 @@
-import { join } from 'node:path';
-import { loadCuratedKb } from '../kb/kb.loader';
-import { InteractionEngine } from './interaction.engine';
+import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
 
 /**
  * Wave 9b of the names-only review (issue #11, item 7): live vaccines, and the cytotoxic and biologic drugs moved out
  * of fda-rx-names.yaml. Runs against the compiled curated pack (dist/kb/curated.json, built by `compile:kb`).
  */
-const engine = new InteractionEngine();
-const curated = loadCuratedKb({ path: join(__dirname, '..', '..', 'dist', 'kb', 'curated.json') });
+const curated = new CuratedCheckFixture();
 
 describe('curated knowledge base: live vaccine names (wave 9b)', () => {
   it.each<[string, string]>([
@@ -37,7 +34,7 @@ describe('curated knowledge base: live vaccine names (wave 9b)', () => {
     ['Dengvaxia', 'dengue-tetravalent-vaccine-live'],
     ['Ixchiq', 'chikungunya-vaccine-live'],
   ])('%s resolves to the live vaccine %s', (name, id) => {
-    const r = engine.check(curated, [name, 'simvastatin']);
+    const r = curated.check([name, 'simvastatin']);
     expect(r.resolutions[0].ingredients?.map((i) => i.id)).toEqual([id]);
     expect(r.summary.complete).toBe(true);
   });
@@ -67,7 +64,7 @@ describe('curated knowledge base: live vaccine names (wave 9b)', () => {
     'tetanus vaccine',
     'vaccine',
   ])('%s does not resolve to a live vaccine', (name) => {
-    const r = engine.check(curated, [name, 'methotrexate']);
+    const r = curated.check([name, 'methotrexate']);
     const ids = r.resolutions[0].ingredients?.map((i) => i.id) ?? [];
     expect(ids.filter((id) => /vaccine|bcg/.test(id))).toEqual([]);
     expect(r.interactions.filter((f) => f.risks.includes('live-vaccine-infection'))).toEqual([]);
@@ -149,7 +146,7 @@ describe('curated knowledge base: cytotoxic and biologic label interactions (wav
     ['peginterferon alfa-2b', 'zidovudine', 'alfa-interferons--zidovudine', 'moderate'],
     ['Proleukin', 'prednisone', 'aldesleukin--glucocorticoids-used-systemically', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
-    const r = engine.check(curated, [a, b]);
+    const r = curated.check([a, b]);
     expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
     // One finding per pair for the live-vaccine mechanism, whichever partner classes a drug sits in.
     expect(r.interactions.filter((f) => f.risks.includes('live-vaccine-infection')).length).toBeLessThanOrEqual(1);
@@ -173,7 +170,7 @@ describe('curated knowledge base: cytotoxic and biologic label interactions (wav
     ['Simulect', 'tacrolimus'],
     ['Nulojix', 'mycophenolate mofetil'],
   ])('%s + %s: no major finding', (a, b) => {
-    const r = engine.check(curated, [a, b]);
+    const r = curated.check([a, b]);
     expect(r.interactions.filter((f) => f.severity === 'major' || f.severity === 'contraindicated')).toEqual([]);
   });
 
@@ -270,7 +267,7 @@ describe('curated knowledge base: cytotoxic and biologic label interactions (wav
     'denileukin diftitox',
     'MMR',
   ])('%s is reviewed: a check with it is complete', (drug) => {
-    const r = engine.check(curated, [drug, 'simvastatin']);
+    const r = curated.check([drug, 'simvastatin']);
     expect(r.resolutions[0].status).toBe('resolved');
     expect(r.summary.complete).toBe(true);
   });
@@ -279,9 +276,8 @@ describe('curated knowledge base: cytotoxic and biologic label interactions (wav
 describe('curated knowledge base: live vaccines after an immunosuppressant is stopped (wave 9b)', () => {
   const TODAY = '2026-11-26';
   const liveVaccineFindings = (stoppedOn: string, drug: string) =>
-    engine
+    curated
       .check(
-        curated,
         [
           { name: drug, stoppedOn },
           { name: 'MMR', proposed: true },

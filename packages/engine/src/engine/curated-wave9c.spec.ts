@@ -1,6 +1,4 @@
-import { join } from 'node:path';
-import { loadCuratedKb } from '../kb/kb.loader';
-import { InteractionEngine } from './interaction.engine';
+import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
 
 /**
  * Wave 9c (issue #11, item 1): generic pathway findings on top-300 drugs audited against the substrates' US labels.
@@ -8,16 +6,7 @@ import { InteractionEngine } from './interaction.engine';
  * "wave 9c") or pair rule that now answers it, with the severity the label supports, up or down.
  */
 describe('curated knowledge base: generic pathway findings audited against labels (wave 9c)', () => {
-  const engine = new InteractionEngine();
-  const curated = loadCuratedKb({ path: join(__dirname, '..', '..', 'dist', 'kb', 'curated.json') });
-
-  /** The findings of one pair as `ruleId severity`, plus its worst severity. */
-  function answer(a: string, b: string): { found: string[]; worst: string | undefined } {
-    const r = engine.check(curated, [a, b]);
-    const order = ['contraindicated', 'major', 'moderate', 'minor', 'unknown'];
-    const worst = r.interactions.map((f) => f.severity as string).sort((x, y) => order.indexOf(x) - order.indexOf(y))[0];
-    return { found: r.interactions.map((f) => `${f.ruleId} ${f.severity}`), worst };
-  }
+  const curated = new CuratedCheckFixture();
 
   it.each<[string, string, string, string, string]>([
     // substrate, perpetrator, statement or rule now answering, its severity, worst severity of the pair
@@ -98,9 +87,8 @@ describe('curated knowledge base: generic pathway findings audited against label
     ['verapamil', 'cobicistat', 'pk-boosters--non-dihydropyridine-ccbs', 'moderate', 'moderate'],
     ['Cardizem', 'Paxlovid', 'pk-boosters--non-dihydropyridine-ccbs', 'moderate', 'moderate'],
   ])('%s + %s: %s (%s), worst %s', (a, b, ruleId, severity, worst) => {
-    const r = answer(a, b);
-    expect(r.found).toContain(`${ruleId} ${severity}`);
-    expect(r.worst).toBe(worst);
+    expect(curated.findings(a, b)).toContainEqual([ruleId, severity]);
+    expect(curated.worst(a, b)).toBe(worst);
   });
 
   // The strong-inhibitor pair rules these statements sit beside keep precedence: the label statement never
@@ -116,7 +104,7 @@ describe('curated knowledge base: generic pathway findings audited against label
     ['colchicine', 'diltiazem', 'colchicine--diltiazem', 'major'],
     ['colchicine', 'aprepitant', 'colchicine--moderate-cyp3a4-inhibitors', 'moderate'],
   ])('%s + %s keeps %s (%s)', (a, b, ruleId, severity) => {
-    expect(answer(a, b).found).toContain(`${ruleId} ${severity}`);
+    expect(curated.findings(a, b)).toContainEqual([ruleId, severity]);
   });
 
   it.each<[string, string]>([
@@ -127,6 +115,6 @@ describe('curated knowledge base: generic pathway findings audited against label
     ['fexofenadine', 'erythromycin'],
     ['diazepam', 'fluvoxamine'],
   ])('a check with %s and %s is complete', (a, b) => {
-    expect(engine.check(curated, [a, b]).summary.complete).toBe(true);
+    expect(curated.check([a, b]).summary.complete).toBe(true);
   });
 });

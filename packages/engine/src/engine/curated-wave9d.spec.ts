@@ -1,6 +1,4 @@
-import { join } from 'node:path';
-import { loadCuratedKb } from '../kb/kb.loader';
-import { InteractionEngine } from './interaction.engine';
+import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
 
 /**
  * Wave 9d (issue #11, item 7): the thirteen drugs wave 9a left names-only, reviewed from their US labels (and, where
@@ -8,8 +6,7 @@ import { InteractionEngine } from './interaction.engine';
  * rules/pairs-wave9d-names-review.yaml, classes/wave9d-names-review.yaml.
  */
 describe('curated knowledge base: names-only drugs reviewed in wave 9d', () => {
-  const engine = new InteractionEngine();
-  const curated = loadCuratedKb({ path: join(__dirname, '..', '..', 'dist', 'kb', 'curated.json') });
+  const curated = new CuratedCheckFixture();
 
   it.each<[string, string, string, string]>([
     // Amantadine: its labels' partners, and the dopamine antagonists the pack's antiparkinson rules name.
@@ -76,9 +73,7 @@ describe('curated knowledge base: names-only drugs reviewed in wave 9d', () => {
     ['vismodegib', 'carbamazepine', 'vismodegib--strong-cyp3a4-inducers', 'moderate'],
     ['Erivedge', "St John's wort", 'vismodegib--st-johns-wort', 'major'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
-    const r = engine.check(curated, [a, b]);
-    expect(r.summary.complete).toBe(true);
-    expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
+    curated.expectFinding(a, b, ruleId, severity);
   });
 
   // Every drug of the wave is reviewed: a check with it is complete (no "not reviewed" warning).
@@ -97,9 +92,7 @@ describe('curated knowledge base: names-only drugs reviewed in wave 9d', () => {
     ['vismodegib'],
     ['fidaxomicin'],
   ])('%s is reviewed: a check with it is complete', (drug) => {
-    const r = engine.check(curated, [drug, 'simvastatin']);
-    expect(r.summary.complete).toBe(true);
-    expect(r.resolutions.every((x) => x.coverage === 'reviewed')).toBe(true);
+    curated.expectReviewed(drug);
   });
 
   // Specificity: what the labels do not support must not alert.
@@ -126,6 +119,6 @@ describe('curated knowledge base: names-only drugs reviewed in wave 9d', () => {
     ['vismodegib', 'omeprazole'],
     ['fidaxomicin', 'warfarin'],
   ])('%s + %s: no finding', (a, b) => {
-    expect(engine.check(curated, [a, b]).interactions).toEqual([]);
+    curated.expectSilent(a, b);
   });
 });
