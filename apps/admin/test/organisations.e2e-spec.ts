@@ -65,6 +65,25 @@ describe('/api/orgs: organisations, members, invitations, key policy', () => {
       [dev.email, 'developer'],
       [viewer.email, 'viewer'],
     ]);
+    // Each member's view lists what their role may do (the dashboard shows controls by it, not by role names).
+    const actionsOf = async (m: User) => ((await m.client.get(`/api/orgs/${org}`)).body as { actions: string[] }).actions;
+    expect(await actionsOf(owner)).toEqual(expect.arrayContaining(['org.delete', 'org.transfer_ownership', 'webhooks.manage', 'audit.verify']));
+    expect(await actionsOf(adm)).toEqual(expect.arrayContaining(['members.manage', 'policy.set', 'webhooks.manage']));
+    expect(await actionsOf(adm)).not.toContain('org.delete');
+    expect(await actionsOf(dev)).toEqual([
+      'org.read',
+      'policy.read',
+      'members.read',
+      'projects.read',
+      'keys.read',
+      'keys.create',
+      'keys.manage_own',
+      'service_keys.manage',
+      'usage.read',
+      'audit.read',
+      'webhooks.read',
+    ]);
+    expect(await actionsOf(viewer)).toEqual(['org.read', 'policy.read', 'members.read', 'projects.read', 'keys.read', 'usage.read', 'audit.read']);
     // Not a member: the organisation does not exist for them.
     expectProblem(await stranger.client.get(`/api/orgs/${org}`), 404, 'not_found');
     expectProblem(await stranger.client.get(`/api/orgs/${org}/keys`), 404, 'not_found');

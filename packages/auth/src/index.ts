@@ -19,7 +19,7 @@ export {
   type OrgPolicyViolation,
   type OrgPolicyViolationKey,
 } from './policy/org-key.policy';
-export { ORG_ACTIONS, ORG_PERMISSIONS, ORG_ROLES, mayManageMember, orgMay, type OrgAction, type OrgRole } from './policy/org-permission.policy';
+export { ORG_ACTIONS, ORG_PERMISSIONS, ORG_ROLES, mayManageMember, orgActionsOf, orgMay, type OrgAction, type OrgRole } from './policy/org-permission.policy';
 export { fixedWindowDecide, type WindowDecision } from './policy/fixed-window';
 export { quotaDecide, quotaMonth, type QuotaDecision, type QuotaMonth } from './policy/monthly-quota';
 export {

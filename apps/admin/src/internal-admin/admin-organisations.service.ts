@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type AdminOrganisation, effectivePlanId } from '@vigil/contracts';
+import { orgActionsOf } from '@vigil/auth';
 import { ProblemException } from '@vigil/platform';
 import { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service';
@@ -73,6 +74,7 @@ export class AdminOrganisationsService {
       id: r.id,
       name: r.name,
       role: 'owner',
+      actions: orgActionsOf('owner'),
       memberCount: r.members,
       owner: { accountId: r.owner_id, email: r.owner_email },
       createdAt: new Date(r.created_at).toISOString(),

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { allowlistErrors, mayManageMember, orgPolicyViolations } from '@vigil/auth';
+import { allowlistErrors, mayManageMember, orgActionsOf, orgPolicyViolations } from '@vigil/auth';
 import type { MemberRemovedResponse, OrgPolicyRequest, OrgPolicyResponse, OrganisationDeletedResponse, OrganisationMemberResponse, OrganisationResponse } from '@vigil/contracts';
 import { AccountEntity, type ApiKeyEntity, ApiKeyRepository, OrganisationEntity, OrganisationMemberEntity, type OrganisationRole, ProjectEntity } from '@vigil/db';
 import { ProblemException } from '@vigil/platform';
@@ -333,10 +333,12 @@ export class OrganisationsService {
       [organisationId, accountId],
     );
     if (!row) throw new ProblemException('NotFound', { detail: 'Organisation not found.' });
+    const role = row.my_role ?? 'owner';
     return {
       id: row.id,
       name: row.name,
-      role: row.my_role ?? 'owner',
+      role,
+      actions: orgActionsOf(role),
       memberCount: row.members,
       owner: { accountId: row.owner_id, email: row.owner_email },
       createdAt: new Date(row.created_at).toISOString(),

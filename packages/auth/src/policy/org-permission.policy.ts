@@ -65,6 +65,11 @@ export function orgMay(role: OrgRole, action: OrgAction): boolean {
   return ORG_PERMISSIONS[action].includes(role);
 }
 
+/** Every action `role` may take, in matrix order: what a member's view of the organisation lists as `actions`. */
+export function orgActionsOf(role: OrgRole): OrgAction[] {
+  return ORG_ACTIONS.filter((action) => orgMay(role, action));
+}
+
 /**
  * Whether `actor` may change the member `target` (remove them, or give them `newRole`). Nobody changes an owner or
  * makes one here (ownership moves only by transfer); an admin manages admins, developers and viewers; nobody changes

@@ -21,6 +21,9 @@ export const OrganisationResponseSchema = z
     id: z.string(),
     name: z.string(),
     role: OrganisationRoleSchema.describe('The signed-in member’s role'),
+    actions: z
+      .array(z.string())
+      .describe('What that role may do here, as permission-matrix actions (for example `members.manage`, `webhooks.read`): clients show controls by these, never by role names'),
     memberCount: z.int(),
     owner: z.object({ accountId: z.string(), email: z.string() }),
     createdAt: z.string(),

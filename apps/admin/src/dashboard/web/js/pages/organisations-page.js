@@ -19,7 +19,8 @@ export const ROLE_TEXT = {
   developer: 'create keys and manage their own; read usage',
   viewer: 'read only: keys (never a secret), members, policy, usage',
 };
-const manages = (role) => role === 'owner' || role === 'admin';
+/** Whether the signed-in member may take `action` here: the server lists the actions of their role (`org.actions`). */
+const may = (org, action) => org.actions.includes(action);
 const article = (role) => (role === 'owner' || role === 'admin' ? 'an' : 'a');
 const enc = encodeURIComponent;
 
@@ -87,7 +88,7 @@ export async function renderOrganisation(ctx) {
         get(`/api/orgs/${enc(id)}/policy`),
         get(`/api/orgs/${enc(id)}/keys`),
         get(`/api/orgs/${enc(id)}/projects`),
-        manages(org.role) ? get(`/api/orgs/${enc(id)}/invitations`).then((r) => r.invitations) : Promise.resolve(null),
+        may(org, 'invitations.manage') ? get(`/api/orgs/${enc(id)}/invitations`).then((r) => r.invitations) : Promise.resolve(null),
       ]);
       const me = ctx.app.me.id;
       const actions = [];
@@ -102,7 +103,7 @@ export async function renderOrganisation(ctx) {
         keysCard(org, keys, members, projects, reload),
         orgUsageCard(org, projects),
         activityCard(org, projects),
-        org.role === 'owner' ? dangerCard(ctx, org) : null,
+        may(org, 'org.delete') ? dangerCard(ctx, org) : null,
       );
     });
   await reload();
@@ -112,7 +113,7 @@ export async function renderOrganisation(ctx) {
 function membersCard(org, members, me, reload) {
   const rows = members.map((m) => {
     const self = m.accountId === me;
-    const canChange = manages(org.role) && !self && m.role !== 'owner';
+    const canChange = may(org, 'members.manage') && !self && m.role !== 'owner';
     const role = canChange
       ? h(
           'select',
@@ -131,7 +132,7 @@ function membersCard(org, members, me, reload) {
       : badge(m.role, ROLE_TONES[m.role]);
     const act = [];
     if (canChange) act.push(button('Remove', () => remove(org, m, reload), { kind: 'ghost-danger', 'aria-label': `Remove ${m.email}`, dataset: { testid: 'remove-member' } }));
-    if (org.role === 'owner' && !self)
+    if (may(org, 'org.transfer_ownership') && !self)
       act.push(button('Make owner', () => transfer(org, m, reload), { kind: 'ghost', 'aria-label': `Make owner: ${m.email}`, dataset: { testid: 'make-owner' } }));
     return h(
       'tr',
@@ -221,7 +222,7 @@ function invitationsCard(org, invitations, reload) {
 }
 
 function policyCard(org, policy, reload) {
-  const editable = manages(org.role);
+  const editable = may(org, 'policy.set');
   const days = h('input', {
     name: 'maxDays',
     type: 'number',
@@ -301,7 +302,7 @@ function projectsCard(org, projects, reload) {
       h('td', { class: 'nowrap' }, p.rateLimit ? `${p.rateLimit.limit} per ${p.rateLimit.windowSeconds} s` : 'plan'),
       h('td', { class: 'nowrap' }, p.monthlyQuota === null ? 'plan' : `${p.monthlyQuota} a month`),
       h('td', null, String(p.activeKeys)),
-      manages(org.role)
+      may(org, 'projects.manage')
         ? h(
             'td',
             { class: 'actions' },
@@ -318,7 +319,7 @@ function projectsCard(org, projects, reload) {
     ),
   );
   let form = null;
-  if (manages(org.role)) {
+  if (may(org, 'projects.manage')) {
     const name = h('input', { name: 'name', maxlength: 100, required: true, dataset: { testid: 'project-name' } });
     const quota = h('input', { name: 'monthlyQuota', type: 'number', min: 0, inputmode: 'numeric', dataset: { testid: 'project-quota' } });
     const general = h('div', { class: 'form-general' });
@@ -343,7 +344,7 @@ function projectsCard(org, projects, reload) {
     'section',
     { class: 'card', dataset: { testid: 'projects-card' } },
     h('h2', null, 'Projects'),
-    table(['Project', 'Rate limit', 'Monthly quota', 'Active keys', ...(manages(org.role) ? [{ label: 'Actions', class: 'actions', hidden: true }] : [])], rows, {
+    table(['Project', 'Rate limit', 'Monthly quota', 'Active keys', ...(may(org, 'projects.manage') ? [{ label: 'Actions', class: 'actions', hidden: true }] : [])], rows, {
       testid: 'projects-table',
     }),
     form,
@@ -497,7 +498,7 @@ function keysCard(org, keys, members, projects, reload) {
       'div',
       { class: 'card-head card-pad' },
       h('h2', null, 'Keys'),
-      org.role !== 'viewer' ? button('New key', () => openNewKey(org, projects, reload), { kind: 'primary', dataset: { testid: 'org-new-key' } }) : null,
+      may(org, 'keys.create') ? button('New key', () => openNewKey(org, projects, reload), { kind: 'primary', dataset: { testid: 'org-new-key' } }) : null,
     ),
     keys.length
       ? table(['Key', 'Project', 'Status', 'Made by', 'Created'], rows, { testid: 'org-keys-table' })
@@ -519,7 +520,7 @@ function activityCard(org, projects) {
     try {
       const [audit, chain] = await Promise.all([
         get(`/api/orgs/${enc(org.id)}/audit?limit=20${filter}`),
-        manages(org.role) ? get(`/api/orgs/${enc(org.id)}/audit/verify`) : Promise.resolve(null),
+        may(org, 'audit.verify') ? get(`/api/orgs/${enc(org.id)}/audit/verify`) : Promise.resolve(null),
       ]);
       const auditRows = audit.events.map((e) =>
         h(

@@ -18,9 +18,6 @@ export const WEBHOOK_EVENTS = [
 ];
 const MAX_ENDPOINTS = 10;
 const DELIVERY_TONES = { succeeded: 'ok', failed: 'bad', pending: 'warn' };
-/** The roles that may see (read) and change (manage) an organisation's endpoints: the permission matrix's webhooks rows. */
-const READERS = ['owner', 'admin', 'developer'];
-const MANAGERS = ['owner', 'admin'];
 
 /** The organisation last picked on this page (kept while the tab lives). */
 let selectedOrgId = null;
@@ -37,7 +34,7 @@ export async function renderWebhooks() {
       }
       selectedOrgId = org.id;
       const picker = orgPicker(organisations, org, reload);
-      if (!READERS.includes(org.role)) {
+      if (!org.actions.includes('webhooks.read')) {
         mount(
           page,
           pageHeader('Webhooks', `Endpoints of ${org.name}.`),
@@ -76,7 +73,7 @@ function orgPicker(organisations, org, reload) {
 
 function view(org, picker, endpoints, reload) {
   const base = `/api/orgs/${encodeURIComponent(org.id)}/webhooks`;
-  const manage = MANAGERS.includes(org.role);
+  const manage = org.actions.includes('webhooks.manage');
   const atCap = endpoints.length >= MAX_ENDPOINTS;
   const add = manage
     ? button('Add endpoint', () => openCreate(base, org, reload), {
