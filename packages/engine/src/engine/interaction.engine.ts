@@ -17,6 +17,7 @@ import { DrugResolver } from '../resolver/drug-resolver';
 import { AdditiveRiskLayer } from './additive-risk.layer';
 import type { CheckUnit, FindingDraft } from './check-unit.model';
 import { DuplicateTherapyLayer } from './duplicate-therapy.layer';
+import { EntryPairFolder } from './entry-pair.folder';
 import { FindingBuilder } from './finding.builder';
 import { PairwiseLayer } from './pairwise.layer';
 import { detectLocalRoute } from '../text/local-route.detector';
@@ -36,6 +37,8 @@ const KIND_ORDER: Readonly<Record<FindingKind, number>> = { 'drug-drug': 0, clas
  * The five-layer interaction check: 1 ingredient rules, 2 class rules, 3 enzyme pathways, 4 duplicate therapy,
  * 5 additive risk domains. Pure and deterministic: the same knowledge base and inputs give the same result.
  */
+const ENTRY_PAIRS = new EntryPairFolder();
+
 export class InteractionEngine {
   private readonly resolvers = new WeakMap<KnowledgeBase, DrugResolver>();
 
@@ -145,10 +148,13 @@ export class InteractionEngine {
 
     const min = options.minSeverity;
     const pairwise = new PairwiseLayer(kb, precedence, min, this.options.pairwiseFastPaths ?? true);
+    const pairDrafts = pairwise.run(units);
+    // After the pair layer: a class duplicate that a pair finding already reports is folded into it.
+    const duplicates = new DuplicateTherapyLayer(kb, options.duplicateIngredientSeverity ?? 'moderate').run(units, (i, j) => pairwise.ruleFindingOn(i, j));
     const drafts: FindingDraft[] = [
-      ...pairwise.run(units),
-      // After the pair layer: a class duplicate that a pair finding already reports is folded into it.
-      ...new DuplicateTherapyLayer(kb, options.duplicateIngredientSeverity ?? 'moderate').run(units, (i, j) => pairwise.ruleFindingOn(i, j)),
+      // One finding per two entries and clinical effect, across the ingredients of a combination product.
+      ...ENTRY_PAIRS.fold(pairDrafts, units),
+      ...duplicates,
       ...new AdditiveRiskLayer(kb).run(units, pairwise.covered),
     ];
 
