@@ -1,6 +1,4 @@
-import { join } from 'node:path';
-import { loadCuratedKb } from '../kb/kb.loader';
-import { InteractionEngine } from './interaction.engine';
+import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
 
 /**
  * Wave 10a (issue #11, item 3): pharmacodynamic label gaps — knowledge/rules/pairs-wave10a-pd-gaps.yaml,
@@ -8,8 +6,7 @@ import { InteractionEngine } from './interaction.engine';
  * agonists added to `heart-rate-lowering-drugs`.
  */
 describe('curated knowledge base: pharmacodynamic label gaps closed in wave 10a', () => {
-  const engine = new InteractionEngine();
-  const curated = loadCuratedKb({ path: join(__dirname, '..', '..', 'dist', 'kb', 'curated.json') });
+  const curated = new CuratedCheckFixture();
 
   it.each<[string, string, string, string]>([
     // SNRIs with the catecholamines the Savella label names, including an auto-injector and a dental anaesthetic.
@@ -55,22 +52,19 @@ describe('curated knowledge base: pharmacodynamic label gaps closed in wave 10a'
     ['Dostinex', 'methylergonovine', 'cabergoline--ergot-alkaloids', 'moderate'],
     ['bromocriptine', 'dihydroergotamine', 'bromocriptine--ergot-alkaloids', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
-    const r = engine.check(curated, [a, b]);
-    expect(r.summary.complete).toBe(true);
-    expect(r.interactions.map((f) => [f.ruleId, f.severity])).toContainEqual([ruleId, severity]);
+    curated.expectFinding(a, b, ruleId, severity);
   });
 
-  it('a product and amiodarone: every finding is the major bradycardia warning, none more or less severe', () => {
-    const r = engine.check(curated, ['Harvoni', 'amiodarone']);
-    expect(r.interactions.length).toBeGreaterThan(0);
-    for (const f of r.interactions) {
-      expect(f.severity).toBe('major');
-      expect(f.risks).toContain('bradycardia');
-    }
+  it.each([['Harvoni'], ['Epclusa'], ['Vosevi']])('%s and amiodarone: one major bradycardia finding naming every DAA of the product', (product) => {
+    const r = curated.check([product, 'amiodarone']);
+    expect(r.interactions).toHaveLength(1);
+    expect(r.interactions[0]).toMatchObject({ ruleId: 'amiodarone--sofosbuvir', severity: 'major' });
+    expect(r.interactions[0].risks).toContain('bradycardia');
+    expect(r.interactions[0].participants.filter((p) => p.index === 0).length).toBeGreaterThan(1);
   });
 
   it('a list with ledipasvir and sofosbuvir as separate entries gives one finding per entry with amiodarone', () => {
-    const r = engine.check(curated, ['ledipasvir', 'sofosbuvir', 'amiodarone']);
+    const r = curated.check(['ledipasvir', 'sofosbuvir', 'amiodarone']);
     const pairs = r.interactions.map((f) =>
       f.participants
         .map((p) => p.index)
@@ -82,9 +76,7 @@ describe('curated knowledge base: pharmacodynamic label gaps closed in wave 10a'
   });
 
   it('daclatasvir is reviewed: a check with it is complete', () => {
-    const r = engine.check(curated, ['daclatasvir', 'simvastatin']);
-    expect(r.summary.complete).toBe(true);
-    expect(r.resolutions.every((x) => x.coverage === 'reviewed')).toBe(true);
+    curated.expectReviewed('daclatasvir');
   });
 
   // Specificity: what the labels do not support must not alert (or must stay low).
@@ -106,6 +98,6 @@ describe('curated knowledge base: pharmacodynamic label gaps closed in wave 10a'
     // Cabergoline with a triptan (not an ergot) stays silent.
     ['cabergoline', 'sumatriptan'],
   ])('%s + %s: no finding', (a, b) => {
-    expect(engine.check(curated, [a, b]).interactions).toEqual([]);
+    curated.expectSilent(a, b);
   });
 });
