@@ -24,8 +24,11 @@ describe('curated knowledge base: wave 10b inducer and DOAC label statements', (
     ['boceprevir', 'phenobarbital', 'barbiturate-cyp3a4-inducers--boceprevir', 'contraindicated'],
     // Item 3: labels that name phenobarbital among inducers needing a dose change.
     ['risperidone', 'phenobarbital', 'barbiturate-cyp3a4-inducers--risperidone', 'moderate'],
-    ['dexamethasone', 'phenobarbital', 'barbiturate-cyp3a4-inducers--dexamethasone-methylprednisolone', 'moderate'],
-    ['methylprednisolone', 'primidone', 'barbiturate-cyp3a4-inducers--dexamethasone-methylprednisolone', 'moderate'],
+    ['dexamethasone', 'phenobarbital', 'barbiturate-cyp3a4-inducers--label-named-corticosteroids', 'moderate'],
+    ['methylprednisolone', 'primidone', 'barbiturate-cyp3a4-inducers--label-named-corticosteroids', 'moderate'],
+    ['prednisone', 'phenobarbital', 'barbiturate-cyp3a4-inducers--label-named-corticosteroids', 'moderate'],
+    ['deflazacort', 'phenobarbital', 'wave10b-deflazacort--cyp3a4-inducers', 'major'],
+    ['deflazacort', 'efavirenz', 'wave10b-deflazacort--cyp3a4-inducers', 'major'],
     // Apixaban and rivaroxaban with moderate CYP3A4 inhibitors (Eliquis/Xarelto 12.3, Chang 2017, Pham 2020).
     ['apixaban', 'fluconazole', 'wave10b-cyp3a4-pgp-doacs--moderate-cyp3a4-inhibitors', 'moderate'],
     ['Eliquis', 'diltiazem', 'wave10b-cyp3a4-pgp-doacs--moderate-cyp3a4-inhibitors', 'moderate'],
