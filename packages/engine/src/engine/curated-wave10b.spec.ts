@@ -32,7 +32,8 @@ describe('curated knowledge base: wave 10b inducer and DOAC label statements', (
     // Apixaban and rivaroxaban with moderate CYP3A4 inhibitors (Eliquis/Xarelto 12.3, Chang 2017, Pham 2020).
     ['apixaban', 'fluconazole', 'wave10b-cyp3a4-pgp-doacs--moderate-cyp3a4-inhibitors', 'moderate'],
     ['Eliquis', 'diltiazem', 'wave10b-cyp3a4-pgp-doacs--moderate-cyp3a4-inhibitors', 'moderate'],
-    ['apixaban', 'verapamil', 'wave10b-cyp3a4-pgp-doacs--moderate-cyp3a4-inhibitors', 'moderate'],
+    ['apixaban', 'verapamil', 'wave10b-apixaban--combined-pgp-moderate-cyp3a4-inhibitors', 'moderate'],
+    ['rivaroxaban', 'verapamil', 'rivaroxaban--combined-pgp-moderate-cyp3a4-inhibitors', 'moderate'],
     ['rivaroxaban', 'fluconazole', 'wave10b-cyp3a4-pgp-doacs--moderate-cyp3a4-inhibitors', 'moderate'],
     ['Xarelto', 'diltiazem', 'wave10b-cyp3a4-pgp-doacs--moderate-cyp3a4-inhibitors', 'moderate'],
     // The more specific existing pair rule still answers for rivaroxaban + erythromycin.
