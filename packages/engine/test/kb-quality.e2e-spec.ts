@@ -36,11 +36,14 @@ maybe('knowledge-base quality (eval:kb)', () => {
   // reviewed" into the measured set, most of them restrictions the US labels do not share (prucalopride with QT drugs,
   // nalmefene with opioids, imidazoline decongestants). Flagged pairs rose (CI 516 → 527, AD 2,268 → 2,307), so the
   // French lists are also held by the count of pairs flagged, which only a removed alert can lower.
+  // Wave 10d lowered the CI share again (0.795 → 0.79) for the same reason: tetrahydrozoline (INN tetryzoline) became
+  // reviewed, bringing 5 French CI pairs with other sympathomimetics that no US tetrahydrozoline label supports (its
+  // imidazoline siblings answer them the same way); the flagged count is unchanged.
   it.each([
     ['onc-hp-pairs', 0.95],
     ['onc-hp-groups', 0.95],
     ['ndf-rt-critical', 0.88],
-    ['french-ci', 0.795],
+    ['french-ci', 0.79],
     ['french-ad', 0.885],
     ['ddinter-major-top300', 0.92],
   ])('%s flagged at its threshold ≥ %s', (metric, floor) => {
