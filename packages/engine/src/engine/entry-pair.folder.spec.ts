@@ -6,7 +6,8 @@ import { EntryPairFolder } from './entry-pair.folder';
 /** A unit of entry `index` in `group` (only index and group matter to the folder). */
 const unit = (index: number, group: number): CheckUnit => ({ index, group, ing: index, ingredient: { id: `i${index}`, name: `i${index}` } as CheckUnit['ingredient'] });
 
-function draft(ruleId: string, severity: Severity, layer: FindingDraft['layer'], risks: string[], parts: [number, string][]): FindingDraft {
+/** A draft of `ruleId`; `risks` and `parts` ("0:x 1:z": entry index and ingredient id) are space-separated. */
+function draft(ruleId: string, severity: Severity, layer: FindingDraft['layer'], risks: string, parts: string): FindingDraft {
   return {
     ruleId,
     kind: 'drug-drug',
@@ -14,14 +15,17 @@ function draft(ruleId: string, severity: Severity, layer: FindingDraft['layer'],
     severity,
     severityBySource: { curated: severity },
     sources: ['curated'],
-    participants: parts.map(([index, id]) => ({ index, ingredient: id, ingredientId: id })),
+    participants: parts.split(' ').map((p) => {
+      const [index, id] = p.split(':');
+      return { index: Number(index), ingredient: id, ingredientId: id };
+    }),
     summary: ruleId,
     consequence: '',
     mechanism: '',
     management: '',
     evidenceLevel: 'established',
     citations: [{ source: 'fda-label', title: `${ruleId} label`, sources: ['curated'] }],
-    risks,
+    risks: risks.split(' '),
     placeholders: {},
   };
 }
@@ -37,218 +41,49 @@ describe('EntryPairFolder', () => {
     [
       'two ingredients of one product, one partner, a shared clinical risk: one finding',
       COMBO,
-      [
-        draft(
-          'x--z',
-          'major',
-          1,
-          ['bradycardia'],
-          [
-            [0, 'x'],
-            [1, 'z'],
-          ],
-        ),
-        draft(
-          'y--z',
-          'major',
-          2,
-          ['bradycardia'],
-          [
-            [0, 'y'],
-            [1, 'z'],
-          ],
-        ),
-      ],
+      [draft('x--z', 'major', 1, 'bradycardia', '0:x 1:z'), draft('y--z', 'major', 2, 'bradycardia', '0:y 1:z')],
       ['x--z'],
     ],
     [
       'the worse finding keeps the text, whatever the order',
       COMBO,
-      [
-        draft(
-          'x--z',
-          'moderate',
-          1,
-          ['reduced-efficacy'],
-          [
-            [0, 'x'],
-            [1, 'z'],
-          ],
-        ),
-        draft(
-          'y--z',
-          'major',
-          2,
-          ['reduced-efficacy'],
-          [
-            [0, 'y'],
-            [1, 'z'],
-          ],
-        ),
-      ],
+      [draft('x--z', 'moderate', 1, 'reduced-efficacy', '0:x 1:z'), draft('y--z', 'major', 2, 'reduced-efficacy', '0:y 1:z')],
       ['y--z'],
     ],
     [
       'equal severity: the more specific layer keeps the text',
       COMBO,
-      [
-        draft(
-          'y--z',
-          'major',
-          3,
-          ['reduced-efficacy'],
-          [
-            [0, 'y'],
-            [1, 'z'],
-          ],
-        ),
-        draft(
-          'x--z',
-          'major',
-          1,
-          ['reduced-efficacy'],
-          [
-            [0, 'x'],
-            [1, 'z'],
-          ],
-        ),
-      ],
+      [draft('y--z', 'major', 3, 'reduced-efficacy', '0:y 1:z'), draft('x--z', 'major', 1, 'reduced-efficacy', '0:x 1:z')],
       ['x--z'],
     ],
     [
       'only a shared pk- tag: two effects, two findings',
       COMBO,
-      [
-        draft(
-          'x--z',
-          'major',
-          1,
-          ['myopathy', 'pk-cyp3a4'],
-          [
-            [0, 'x'],
-            [1, 'z'],
-          ],
-        ),
-        draft(
-          'y--z',
-          'moderate',
-          1,
-          ['hypotension', 'pk-cyp3a4'],
-          [
-            [0, 'y'],
-            [1, 'z'],
-          ],
-        ),
-      ],
+      [draft('x--z', 'major', 1, 'myopathy pk-cyp3a4', '0:x 1:z'), draft('y--z', 'moderate', 1, 'hypotension pk-cyp3a4', '0:y 1:z')],
       ['x--z', 'y--z'],
     ],
     [
       'different partners (entries 1 and 2): not folded',
       COMBO,
-      [
-        draft(
-          'x--z',
-          'major',
-          1,
-          ['bleeding'],
-          [
-            [0, 'x'],
-            [1, 'z'],
-          ],
-        ),
-        draft(
-          'y--w',
-          'major',
-          1,
-          ['bleeding'],
-          [
-            [0, 'y'],
-            [2, 'w'],
-          ],
-        ),
-      ],
+      [draft('x--z', 'major', 1, 'bleeding', '0:x 1:z'), draft('y--w', 'major', 1, 'bleeding', '0:y 2:w')],
       ['x--z', 'y--w'],
     ],
     [
       'no combination product in the list: nothing is folded',
       SINGLES,
-      [
-        draft(
-          'x--z',
-          'major',
-          1,
-          ['bleeding'],
-          [
-            [0, 'x'],
-            [1, 'z'],
-          ],
-        ),
-        draft(
-          'qt',
-          'major',
-          5,
-          ['bleeding'],
-          [
-            [0, 'x'],
-            [1, 'z'],
-          ],
-        ),
-      ],
+      [draft('x--z', 'major', 1, 'bleeding', '0:x 1:z'), draft('qt', 'major', 5, 'bleeding', '0:x 1:z')],
       ['x--z', 'qt'],
     ],
     [
       'the same ingredient pair twice (decided by the pair layer): not folded',
       COMBO,
-      [
-        draft(
-          'x--z',
-          'major',
-          1,
-          ['qt'],
-          [
-            [0, 'x'],
-            [1, 'z'],
-          ],
-        ),
-        draft(
-          'x--z-pathway',
-          'moderate',
-          3,
-          ['qt'],
-          [
-            [0, 'x'],
-            [1, 'z'],
-          ],
-        ),
-      ],
+      [draft('x--z', 'major', 1, 'qt', '0:x 1:z'), draft('x--z-pathway', 'moderate', 3, 'qt', '0:x 1:z')],
       ['x--z', 'x--z-pathway'],
     ],
     [
       'a finding over three entries is left alone',
       COMBO,
-      [
-        draft(
-          'x--z',
-          'major',
-          1,
-          ['bleeding'],
-          [
-            [0, 'x'],
-            [1, 'z'],
-            [2, 'w'],
-          ],
-        ),
-        draft(
-          'y--z',
-          'major',
-          1,
-          ['bleeding'],
-          [
-            [0, 'y'],
-            [1, 'z'],
-          ],
-        ),
-      ],
+      [draft('x--z', 'major', 1, 'bleeding', '0:x 1:z 2:w'), draft('y--z', 'major', 1, 'bleeding', '0:y 1:z')],
       ['x--z', 'y--z'],
     ],
   ])('%s', (_name, units, drafts, expected) => {
@@ -256,26 +91,8 @@ describe('EntryPairFolder', () => {
   });
 
   it('the kept finding takes the folded one’s participants, sources, severities, citations and risks', () => {
-    const host = draft(
-      'x--z',
-      'major',
-      1,
-      ['reduced-efficacy'],
-      [
-        [0, 'x'],
-        [1, 'z'],
-      ],
-    );
-    const other = draft(
-      'y--z',
-      'moderate',
-      3,
-      ['reduced-efficacy', 'pk-pgp'],
-      [
-        [0, 'y'],
-        [1, 'z'],
-      ],
-    );
+    const host = draft('x--z', 'major', 1, 'reduced-efficacy', '0:x 1:z');
+    const other = draft('y--z', 'moderate', 3, 'reduced-efficacy pk-pgp', '0:y 1:z');
     other.sources = ['curated', 'ddinter'];
     other.severityBySource = { curated: 'moderate', ddinter: 'major' };
     const [kept] = folder.fold([host, other], COMBO);
