@@ -89,7 +89,9 @@ export const UsMarketStatusSchema = z
     name: z.string().describe('Its display name'),
     status: z
       .enum(US_MARKET_STATUSES)
-      .describe('`withdrawn`: removed from the US market for safety (FDA request, Federal Register or safety communication); `discontinued`: no longer marketed for commercial reasons (every Drugs@FDA product discontinued)'),
+      .describe(
+        '`withdrawn`: removed from the US market for safety (FDA request, Federal Register or safety communication); `discontinued`: no longer marketed for commercial reasons (every Drugs@FDA product discontinued)',
+      ),
     year: z.int().optional().describe('Year of the withdrawal or of the last US marketing, when a cited record gives it'),
     reason: z.string().optional().describe('The safety reason of a withdrawal, in words'),
     citations: z.array(CitationRefSchema).describe('The FDA records that say so'),

@@ -306,11 +306,16 @@ describe('InteractionEngine', () => {
       expect(r.interactions.map((f) => f.ruleId)).toEqual(['warfarin--fluconazole']);
       expect(r.summary.complete).toBe(true);
       expect(r.resolutions[0].usMarket).toBeUndefined();
-      expect(r.resolutions[1].usMarket).toEqual([{ ingredientId: 'fluconazole', name: 'fluconazole', status: 'withdrawn', year: 2004, reason: 'fixture safety reason', citations: cite }]);
+      expect(r.resolutions[1].usMarket).toEqual([
+        { ingredientId: 'fluconazole', name: 'fluconazole', status: 'withdrawn', year: 2004, reason: 'fixture safety reason', citations: cite },
+      ]);
     });
 
     it('adds the status to resolutions made elsewhere without it', () => {
-      const res = engine.resolverFor(offKb).resolveAll(['warfarin', 'ibuprofen']).map(({ usMarket: _drop, ...rest }) => rest);
+      const res = engine
+        .resolverFor(offKb)
+        .resolveAll(['warfarin', 'ibuprofen'])
+        .map(({ usMarket: _drop, ...rest }) => rest);
       const r = engine.checkResolved(offKb, res);
       expect(r.resolutions[1].usMarket?.map((m) => m.status)).toEqual(['discontinued']);
       expect(r.warnings.map((w) => w.code)).toContain('no_longer_marketed');

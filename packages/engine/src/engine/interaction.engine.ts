@@ -202,7 +202,12 @@ export class InteractionEngine {
       resolutions: out,
       interactions,
       unresolved,
-      warnings: [...warningsFor(resolutions, unresolved, namesOnly, group), ...stoppedWarnings(stoppedActive, stoppedOut), ...localUseWarnings(localOut), ...usMarketWarnings(offMarket)],
+      warnings: [
+        ...warningsFor(resolutions, unresolved, namesOnly, group),
+        ...stoppedWarnings(stoppedActive, stoppedOut),
+        ...localUseWarnings(localOut),
+        ...usMarketWarnings(offMarket),
+      ],
       disclaimer: CHECK_DISCLAIMER,
     };
   }
@@ -309,9 +314,7 @@ function localUseWarnings(out: readonly DrugResolution[]): CheckWarning[] {
 function usMarketWarnings(entries: readonly DrugResolution[]): CheckWarning[] {
   if (entries.length === 0) return [];
   const describe = (r: DrugResolution) =>
-    `"${r.input}" (#${r.index}, ${r
-      .usMarket!.map((m) => `${m.name}: ${m.status}${m.year !== undefined ? ` ${m.year}` : ''}${m.reason ? `, ${m.reason}` : ''}`)
-      .join('; ')})`;
+    `"${r.input}" (#${r.index}, ${r.usMarket!.map((m) => `${m.name}: ${m.status}${m.year !== undefined ? ` ${m.year}` : ''}${m.reason ? `, ${m.reason}` : ''}`).join('; ')})`;
   return [
     {
       code: 'no_longer_marketed',

@@ -6,7 +6,9 @@ describe('US market-status facts against Drugs@FDA', () => {
   const doc = fixtureDoc();
   const cite = [{ source: 'drugs-at-fda', title: 'fixture' }];
   const marks: Record<string, 'withdrawn' | 'discontinued'> = { warfarin: 'discontinued', ibuprofen: 'discontinued', fluconazole: 'withdrawn', naproxen: 'discontinued' };
-  doc.ingredients = doc.ingredients.map((i) => (marks[i.id] ? { ...i, usMarket: { status: marks[i.id], ...(marks[i.id] === 'withdrawn' ? { year: 2020, reason: 'r' } : {}), citations: cite } } : i));
+  doc.ingredients = doc.ingredients.map((i) =>
+    marks[i.id] ? { ...i, usMarket: { status: marks[i.id], ...(marks[i.id] === 'withdrawn' ? { year: 2020, reason: 'r' } : {}), citations: cite } } : i,
+  );
   const kb = new KnowledgeBase(doc);
   const ids = (name: string) => (kb.ingredient(name.split(' ')[0].toLowerCase()) ? [name.split(' ')[0].toLowerCase()] : []);
   const lookup = [

@@ -65,9 +65,7 @@ export class UsMarketCheck {
       }
     }
     const findings = (status: 'withdrawn' | 'discontinued'): UsMarketFinding[] =>
-      facts
-        .filter((i) => i.usMarket!.status === status && marketed.has(i.id))
-        .map((i) => ({ ingredientId: i.id, status, marketed: [...marketed.get(i.id)!].sort() }));
+      facts.filter((i) => i.usMarket!.status === status && marketed.has(i.id)).map((i) => ({ ingredientId: i.id, status, marketed: [...marketed.get(i.id)!].sort() }));
     return {
       facts: facts.length,
       contradicted: findings('discontinued'),

@@ -260,7 +260,14 @@ export class KnowledgeBase {
       const ing = this.ingredient(id);
       const m = ing?.usMarket;
       if (!m) continue;
-      out.push({ ingredientId: ing.id, name: ing.name, status: m.status, ...(m.year !== undefined ? { year: m.year } : {}), ...(m.reason ? { reason: m.reason } : {}), citations: m.citations });
+      out.push({
+        ingredientId: ing.id,
+        name: ing.name,
+        status: m.status,
+        ...(m.year !== undefined ? { year: m.year } : {}),
+        ...(m.reason ? { reason: m.reason } : {}),
+        citations: m.citations,
+      });
     }
     return out;
   }
