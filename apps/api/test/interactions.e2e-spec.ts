@@ -150,6 +150,15 @@ describe('POST /v1/interactions/check, drug search and KB (real engine, curated 
     expect(body.summary.complete).toBe(true);
   });
 
+  it('a drug no longer marketed in the US is checked as usual, with its status on the resolution and a warning', async () => {
+    const body = await vigil.interactions.check({ drugs: ['Propulsid', 'clarithromycin', 'warfarin'] });
+    expect(body.resolutions[0].usMarket).toEqual([expect.objectContaining({ ingredientId: 'cisapride', status: 'withdrawn', year: 2000 })]);
+    expect(body.resolutions[1].usMarket).toBeUndefined();
+    expect(body.interactions.some((f) => f.severity === 'contraindicated' && f.participants.map((p) => p.ingredientId).includes('cisapride'))).toBe(true);
+    expect(body.warnings).toContainEqual(expect.objectContaining({ code: 'no_longer_marketed', indexes: [0], message: expect.stringContaining('cisapride: withdrawn 2000') }));
+    expect(body.summary.complete).toBe(true);
+  });
+
   it.each([
     ['no drugs', { drugs: [] }, '/drugs'],
     ['unknown route', { drugs: ['warfarin', { name: 'ketoconazole', route: 'nasal' }] }, '/drugs/1/route'],

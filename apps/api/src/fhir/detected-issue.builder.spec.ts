@@ -112,11 +112,14 @@ describe('DetectedIssueBuilder', () => {
       { code: 'fuzzy_match', message: '"warfrin" was read as warfarin', indexes: [1] },
       { code: 'incomplete_check', message: 'said elsewhere' },
       { code: 'split_combination', message: 'a combination was split', indexes: [0] },
+      { code: 'no_longer_marketed', message: 'No longer marketed in the US: "Propulsid" (#0, cisapride: withdrawn 2000)', indexes: [0] },
     ] as CheckInteractionsResult['warnings'];
     const outcome = builder.outcome({ result: result([], { warnings }), byIndex, unchecked: [], skipped: [] });
     expect(outcome.issue.map((i) => [i.severity, i.details?.coding?.[0].code, i.expression])).toEqual([
       ['warning', 'fuzzy_match', ['Bundle.entry[7].resource']],
       ['information', 'split_combination', ['Bundle.entry[21].resource']],
+      // A drug off the US market asks the reader to confirm the entry, like a spelling correction.
+      ['warning', 'no_longer_marketed', ['Bundle.entry[21].resource']],
       ['information', undefined, undefined],
     ]);
   });

@@ -50,6 +50,9 @@ export interface IssueBundleInput {
   skipped: readonly SkippedResource[];
 }
 
+/** Check warnings that ask the reader to confirm an entry (issue severity `warning`); the others are information. */
+const CONFIRM_ENTRY = new Set(['fuzzy_match', 'no_longer_marketed']);
+
 /** Warnings of the check already said by the not-checked issues. */
 const SAID_ELSEWHERE = new Set(['incomplete_check', 'not_reviewed']);
 
@@ -144,7 +147,7 @@ export class DetectedIssueBuilder {
       if (SAID_ELSEWHERE.has(w.code)) continue;
       const expression = (w.indexes ?? []).map((i) => byIndex.get(i)?.expression).filter((e): e is string => e !== undefined);
       issues.push({
-        severity: w.code === 'fuzzy_match' ? 'warning' : 'information',
+        severity: CONFIRM_ENTRY.has(w.code) ? 'warning' : 'information',
         code: 'informational',
         details: { coding: [{ system: VIGIL_CHECK_WARNING_SYSTEM, code: w.code }] },
         diagnostics: w.message,

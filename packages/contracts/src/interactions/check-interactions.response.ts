@@ -59,6 +59,7 @@ export const CHECK_WARNING_CODES = [
   'stopped_within_washout',
   'stopped_beyond_washout',
   'local_use_not_checked',
+  'no_longer_marketed',
 ] as const;
 export type CheckWarningCode = (typeof CHECK_WARNING_CODES)[number];
 
@@ -67,7 +68,7 @@ export const CheckWarningSchema = z
     code: z
       .enum(CHECK_WARNING_CODES)
       .describe(
-        '`incomplete_check` (inputs not checked), `not_reviewed` (names-only drugs), `fuzzy_match` (spelling corrected), `too_few_drugs` (fewer than two resolved), `split_combination`, `stopped_within_washout` (stopped drugs still checked), `stopped_beyond_washout` (stopped drugs left out), `local_use_not_checked` (skin, eye or ear products of negligibly absorbed drugs left out)',
+        '`incomplete_check` (inputs not checked), `not_reviewed` (names-only drugs), `fuzzy_match` (spelling corrected), `too_few_drugs` (fewer than two resolved), `split_combination`, `stopped_within_washout` (stopped drugs still checked), `stopped_beyond_washout` (stopped drugs left out), `local_use_not_checked` (skin, eye or ear products of negligibly absorbed drugs left out), `no_longer_marketed` (a drug withdrawn from or discontinued on the US market: still checked; confirm the entry)',
       ),
     message: z.string().describe('Explanation in words'),
     indexes: z.array(z.int().min(0)).optional().describe('Positions of the inputs the warning is about'),

@@ -79,6 +79,26 @@ export const LocalUseSchema = z
   .meta({ id: 'LocalUse', description: 'A drug applied to the skin, eye or ear: whether its systemic interactions were checked.' });
 export type LocalUse = z.infer<typeof LocalUseSchema>;
 
+/** Why a drug is no longer on the US market: `withdrawn` (removed for safety) or `discontinued` (commercial reasons). */
+export const US_MARKET_STATUSES = ['withdrawn', 'discontinued'] as const;
+export type UsMarketStatus = (typeof US_MARKET_STATUSES)[number];
+
+export const UsMarketStatusSchema = z
+  .object({
+    ingredientId: z.string().describe('The ingredient (one of `ingredients`) that is no longer marketed in the US'),
+    name: z.string().describe('Its display name'),
+    status: z
+      .enum(US_MARKET_STATUSES)
+      .describe(
+        '`withdrawn`: removed from the US market for safety (FDA request, Federal Register or safety communication); `discontinued`: no longer marketed for commercial reasons (every Drugs@FDA product discontinued)',
+      ),
+    year: z.int().optional().describe('Year of the withdrawal or of the last US marketing, when a cited record gives it'),
+    reason: z.string().optional().describe('The safety reason of a withdrawal, in words'),
+    citations: z.array(CitationRefSchema).describe('The FDA records that say so'),
+  })
+  .meta({ id: 'UsMarketStatus', description: 'An ingredient no longer marketed in the United States: the check still ran for it, and warns (`no_longer_marketed`).' });
+export type UsMarketStatusInfo = z.infer<typeof UsMarketStatusSchema>;
+
 export const DrugResolutionSchema = z
   .object({
     index: z.int().min(0).describe('Position of the drug in the request’s `drugs`'),
@@ -104,6 +124,12 @@ export const DrugResolutionSchema = z
       ),
     stopped: StoppedDrugSchema.optional().describe('Present when the entry has `stoppedOn` and resolved: its washout and whether it was checked'),
     localUse: LocalUseSchema.optional().describe('Present when the entry is applied to the skin, eye or ear (its `route`, or read from the name) and resolved'),
+    usMarket: z
+      .array(UsMarketStatusSchema)
+      .optional()
+      .describe(
+        'Present when a resolved ingredient is no longer marketed in the US (withdrawn or discontinued): the entry may be wrong (an old list, a look-alike name) or the drug imported or compounded. It is still checked; the check warns `no_longer_marketed`',
+      ),
   })
   .meta({ id: 'DrugResolution', description: 'How one input was understood.' });
 export type DrugResolution = z.infer<typeof DrugResolutionSchema>;

@@ -73,6 +73,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
       '',
       '- An input that cannot be resolved never fails the call: it is listed in `unresolved`, `summary.complete` is `false` and an `incomplete_check` warning says which inputs were **not checked**.',
       '- A drug the knowledge base knows by name only (`coverage: names-only`) also makes the check incomplete, with a `not_reviewed` warning: no finding for it means not checked, not safe.',
+      '- A drug no longer marketed in the US (withdrawn for safety, or discontinued) is still checked, with a `no_longer_marketed` warning and `resolutions[].usMarket` giving the status, year and FDA record: confirm the entry (an old list or a look-alike name) or whether the drug is imported or compounded.',
       '- Findings come worst first; `options.minSeverity` hides the milder ones (counted in `summary.hiddenBySeverityFilter`).',
       '- **Prospective screening:** mark new orders with `"proposed": true` (object entries). Every pair is still checked, but only findings involving at least one proposed drug are returned; findings among the current list only are counted in `summary.prospective.currentListFindingsOmitted`.',
     ].join('\n'),

@@ -4,7 +4,7 @@ import { boundedOsaDistance } from '../text/string-distance';
 import type { LocatedEntry } from './yaml-source.reader';
 
 /** The kinds of knowledge file, by path (`classify`). */
-export type FileKind = 'sources' | 'release' | 'ingredients' | 'products' | 'classes' | 'rules' | 'pathways' | 'labels' | 'domains' | 'washouts' | 'localUse';
+export type FileKind = 'sources' | 'release' | 'ingredients' | 'products' | 'classes' | 'rules' | 'pathways' | 'labels' | 'domains' | 'washouts' | 'localUse' | 'marketStatus';
 
 export const ID_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const RULE_ID_RE = /^[a-z0-9]+(?:-{1,2}[a-z0-9]+)*$/;
@@ -27,6 +27,7 @@ export const KEYS = {
   domain: ['id', 'name', 'severityByCount', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'citations', 'conditional'],
   washout: ['id', 'ingredients', 'classes', 'days', 'summary', 'citations'],
   localUse: ['id', 'ingredients', 'classes', 'routes', 'brands', 'summary', 'citations'],
+  marketStatus: ['ingredient', 'status', 'year', 'reason', 'citations'],
   release: ['version-date', 'releasedAt'],
 } as const;
 
@@ -43,6 +44,7 @@ export function classify(path: string): FileKind | undefined {
   if (p === 'domains') return 'domains';
   if (p === 'washouts') return 'washouts';
   if (p === 'local-use') return 'localUse';
+  if (p === 'market-status') return 'marketStatus';
   if (p.startsWith('ingredients/')) return 'ingredients';
   if (p.startsWith('rules/')) return 'rules';
   return undefined;

@@ -40,6 +40,11 @@ ${body}
   citations: [ { source: fda-label, title: t, section: "12.3 Pharmacokinetics" } ]
 `;
 
+const market = (body: string) => `- ingredient: warfarin
+${body}
+  citations: [ { source: fda-label, title: t, section: "Marketing status" } ]
+`;
+
 const label = (id: string, extra = '', substrates = '[oxycodone]', perpetrator = '{ role: inhibitor, strength: [strong, moderate] }') => `- id: ${id}
   enzyme: CYP3A4
   substrates: ${substrates}
@@ -372,6 +377,25 @@ describe('KnowledgeCompiler', () => {
     ['local use without routes', 'local-use.yaml', localUse('u1', '  ingredients: [warfarin]'), { field: 'routes' }, /is required/],
     ['local use without citations', 'local-use.yaml', localUse('u1').replace(/ {2}citations:.*\n/, ''), { field: 'citations' }, /at least one citation/],
     ['duplicate local-use id', 'local-use.yaml', `${localUse('u1')}${localUse('u1')}`, { field: 'id' }, /duplicate local-use id/],
+    [
+      'market status of an unknown ingredient',
+      'market-status.yaml',
+      market('  status: discontinued').replace('warfarin', 'warfarine'),
+      { field: 'ingredient' },
+      /unknown ingredient "warfarine" \(did you mean "warfarin"\?\)/,
+    ],
+    ['market status that is not a status', 'market-status.yaml', market('  status: recalled'), { field: 'status' }, /"recalled" is not one of withdrawn \| discontinued/],
+    ['withdrawal without a year', 'market-status.yaml', market('  status: withdrawn\n  reason: r'), { field: 'year' }, /is required for a withdrawal/],
+    ['withdrawal without a reason', 'market-status.yaml', market('  status: withdrawn\n  year: 2004'), { field: 'reason' }, /is required for a withdrawal/],
+    ['market status in an impossible year', 'market-status.yaml', market('  status: discontinued\n  year: 1850'), { field: 'year' }, /must be a year from 1938/],
+    ['market status without citations', 'market-status.yaml', market('  status: discontinued').replace(/ {2}citations:.*\n/, ''), { field: 'citations' }, /at least one citation/],
+    [
+      'an ingredient listed twice for market status',
+      'market-status.yaml',
+      `${market('  status: discontinued')}${market('  status: discontinued')}`,
+      { field: 'ingredient' },
+      /listed twice/,
+    ],
     ['unknown file', 'notes.yaml', '- a: 1\n', {}, /unrecognised knowledge file/],
     ['YAML syntax error', 'rules/broken.yaml', '- id: x\n  a: [warfarin\n  b: ]\n', {}, /YAML syntax/],
     ['duplicate YAML key', 'ingredients/more.yaml', '- id: newdrug\n  name: a\n  name: b\n', {}, /YAML syntax: Map keys must be unique/],
@@ -381,6 +405,16 @@ describe('KnowledgeCompiler', () => {
     const hit = r.issues.find((i) => i.level === 'error' && message.test(i.message));
     expect({ found: !!hit, issues: r.issues.map(formatIssue) }).toMatchObject({ found: true });
     expect(hit).toMatchObject({ file: path, ...where });
+  });
+
+  it.each([
+    ['a withdrawal', '  status: withdrawn\n  year: 2004\n  reason: heart  attacks\n    and strokes', { status: 'withdrawn', year: 2004, reason: 'heart attacks and strokes' }],
+    ['a discontinuation without a year', '  status: discontinued', { status: 'discontinued' }],
+  ])('compiles %s onto the ingredient', (_title, body, expected) => {
+    const r = compiler.compileFiles(withAppended('market-status.yaml', market(body)));
+    expect(r.issues.map(formatIssue)).toEqual([]);
+    expect(r.kb.ingredients.find((i) => i.id === 'warfarin')!.usMarket).toEqual({ ...expected, citations: [{ source: 'fda-label', title: 't', section: 'Marketing status' }] });
+    expect(r.kb.ingredients.filter((i) => i.usMarket).map((i) => i.id)).toEqual(['warfarin']);
   });
 
   it('compiles local-use entries', () => {

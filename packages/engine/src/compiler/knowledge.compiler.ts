@@ -14,6 +14,7 @@ import { ReleaseSectionCompiler } from './release-section.compiler';
 import { RuleSectionCompiler } from './rule-section.compiler';
 import { SourceSectionCompiler } from './source-section.compiler';
 import { LocalUseSectionCompiler } from './local-use-section.compiler';
+import { MarketStatusSectionCompiler } from './market-status-section.compiler';
 import { WashoutSectionCompiler } from './washout-section.compiler';
 import { YamlSourceReader, type KnowledgeFileText, type LocatedEntry, type ParsedKnowledgeFile } from './yaml-source.reader';
 
@@ -41,7 +42,7 @@ export interface CompileResult {
  * Compiles the curated YAML knowledge base (knowledge/SCHEMA.md) into one JSON document. Validation is strict and
  * exhaustive: every problem is reported with its file, line and entry id, and the build fails on any error.
  * Each section compiles in its own class, in dependency order (sources, domains, ingredients, products, classes,
- * rules, pathways, label statements, release); this class reads the files, runs them and assembles the document.
+ * rules, pathways, label statements, washouts, local use, US market status, release); this class reads the files, runs them and assembles the document.
  */
 export class KnowledgeCompiler {
   private readonly reader = new YamlSourceReader();
@@ -61,7 +62,7 @@ export class KnowledgeCompiler {
           level: 'error',
           file: f.path,
           message:
-            'unrecognised knowledge file: expected sources.yaml, release.yaml, products.yaml, classes.yaml, pathways.yaml, labels.yaml, domains.yaml, washouts.yaml, local-use.yaml, ingredients/*.yaml or rules/*.yaml',
+            'unrecognised knowledge file: expected sources.yaml, release.yaml, products.yaml, classes.yaml, pathways.yaml, labels.yaml, domains.yaml, washouts.yaml, local-use.yaml, market-status.yaml, ingredients/*.yaml or rules/*.yaml',
         });
         continue;
       }
@@ -113,6 +114,11 @@ export class KnowledgeCompiler {
     });
     const washouts = new WashoutSectionCompiler().compile(entries('washouts'), checkOf, { ingredientIds, classes: new Map(classes.map((k) => [k.id, k])), sourceIds });
     const localUse = new LocalUseSectionCompiler().compile(entries('localUse'), checkOf, { ingredientIds, classes: new Map(classes.map((k) => [k.id, k])), sourceIds });
+    const usMarket = new MarketStatusSectionCompiler().compile(entries('marketStatus'), checkOf, { ingredients, sourceIds });
+    for (const i of ingredients) {
+      const m = usMarket.get(i.id);
+      if (m) i.usMarket = m;
+    }
     const release = new ReleaseSectionCompiler().compile(entries('release'), issues, options);
 
     // Entries left out for errors must not leave dangling references behind (lenient output).

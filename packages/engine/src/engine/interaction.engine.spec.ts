@@ -274,6 +274,54 @@ describe('InteractionEngine', () => {
     });
   });
 
+  describe('drugs no longer marketed in the US', () => {
+    const doc = fixtureDoc();
+    const cite = [{ source: 'fda-label', title: 'Fixture market record' }];
+    doc.ingredients = doc.ingredients.map((i) =>
+      i.id === 'fluconazole'
+        ? { ...i, usMarket: { status: 'withdrawn' as const, year: 2004, reason: 'fixture safety reason', citations: cite } }
+        : i.id === 'ibuprofen'
+          ? { ...i, usMarket: { status: 'discontinued' as const, citations: cite } }
+          : i,
+    );
+    const offKb = new KnowledgeBase(doc);
+    const today = '2026-01-31';
+
+    it.each<[string, DrugInput[], number[], RegExp | undefined]>([
+      ['all marketed: no warning', ['warfarin', 'naproxen'], [], undefined],
+      ['a withdrawn drug: status, year and reason', ['warfarin', 'fluconazole'], [1], /"fluconazole" \(#1, fluconazole: withdrawn 2004, fixture safety reason\)/],
+      ['a discontinued drug without a year', ['ibuprofen', 'warfarin'], [0], /"ibuprofen" \(#0, ibuprofen: discontinued\)/],
+      ['both in one warning, in input order', ['fluconazole', 'warfarin', 'ibuprofen'], [0, 2], /"fluconazole".*"ibuprofen"/],
+      ['stopped within its washout: still part of the regimen', ['warfarin', { name: 'fluconazole', stoppedOn: '2026-01-30' }], [1], /fluconazole/],
+      ['stopped beyond its washout: history, no warning', ['warfarin', { name: 'fluconazole', stoppedOn: '2020-01-01' }], [], undefined],
+    ])('%s', (_title, drugs, indexes, message) => {
+      const r = engine.check(offKb, drugs, { today });
+      const w = r.warnings.filter((x) => x.code === 'no_longer_marketed');
+      expect(w.map((x) => x.indexes)).toEqual(indexes.length > 0 ? [indexes] : []);
+      if (message) expect(w[0].message).toMatch(message);
+    });
+
+    it('still checks the drug, and states the status on its resolution', () => {
+      const r = engine.check(offKb, ['warfarin', 'fluconazole']);
+      expect(r.interactions.map((f) => f.ruleId)).toEqual(['warfarin--fluconazole']);
+      expect(r.summary.complete).toBe(true);
+      expect(r.resolutions[0].usMarket).toBeUndefined();
+      expect(r.resolutions[1].usMarket).toEqual([
+        { ingredientId: 'fluconazole', name: 'fluconazole', status: 'withdrawn', year: 2004, reason: 'fixture safety reason', citations: cite },
+      ]);
+    });
+
+    it('adds the status to resolutions made elsewhere without it', () => {
+      const res = engine
+        .resolverFor(offKb)
+        .resolveAll(['warfarin', 'ibuprofen'])
+        .map(({ usMarket: _drop, ...rest }) => rest);
+      const r = engine.checkResolved(offKb, res);
+      expect(r.resolutions[1].usMarket?.map((m) => m.status)).toEqual(['discontinued']);
+      expect(r.warnings.map((w) => w.code)).toContain('no_longer_marketed');
+    });
+  });
+
   it('warns about spelling corrections, split combinations and lists too short to check', () => {
     expect(engine.check(kb, ['warfrin', 'fluconazole']).warnings.map((w) => w.code)).toEqual(['fuzzy_match']);
     expect(engine.check(kb, ['warfarin and aspirin']).warnings.map((w) => w.code)).toEqual(['split_combination']);

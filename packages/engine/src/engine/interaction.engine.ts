@@ -100,23 +100,31 @@ export class InteractionEngine {
     const assessor = options.stopped && options.stopped.size > 0 ? new StoppedDrugAssessor(kb, options.today ?? utcToday()) : undefined;
     const localOut: DrugResolution[] = [];
     const localAssessor = new LocalUseAssessor(kb);
+    const offMarket: DrugResolution[] = [];
     for (let r of resolutions) {
       if (r.status !== 'resolved' || r.ingredients.length === 0) {
         out.push(r);
         continue;
+      }
+      // The resolver states it; a resolution built elsewhere gets it here (copied, never mutated).
+      if (r.usMarket === undefined) {
+        const usMarket = kb.usMarketOf(r.ingredients.map((i) => i.id));
+        if (usMarket.length > 0) r = Object.assign({}, r, { usMarket });
       }
       const stoppedOn = options.stopped?.get(r.index);
       if (assessor && stoppedOn !== undefined) {
         const stopped = assessor.assess(r, stoppedOn);
         r = Object.assign({}, r, { stopped });
         if (!stopped.checked) {
-          // Beyond its washout: reported, not checked (it is no longer part of the regimen).
+          // Beyond its washout: reported, not checked (it is no longer part of the regimen, so no market warning).
           stoppedOut.push(r);
           out.push(r);
           continue;
         }
         stoppedActive.push(r);
       }
+      // Part of the current regimen (checked, or local and left out): a drug no longer sold in the US is worth a look.
+      if (r.usMarket && r.usMarket.length > 0) offMarket.push(r);
       const local = localRouteOf(kb, r, options.routes?.get(r.index));
       if (local) {
         const localUse = localAssessor.assess(r, local.route, local.from);
@@ -200,7 +208,12 @@ export class InteractionEngine {
       resolutions: out,
       interactions,
       unresolved,
-      warnings: [...warningsFor(resolutions, unresolved, namesOnly, group), ...stoppedWarnings(stoppedActive, stoppedOut), ...localUseWarnings(localOut)],
+      warnings: [
+        ...warningsFor(resolutions, unresolved, namesOnly, group),
+        ...stoppedWarnings(stoppedActive, stoppedOut),
+        ...localUseWarnings(localOut),
+        ...usMarketWarnings(offMarket),
+      ],
       disclaimer: CHECK_DISCLAIMER,
     };
   }
@@ -296,6 +309,23 @@ function localUseWarnings(out: readonly DrugResolution[]): CheckWarning[] {
       code: 'local_use_not_checked',
       message: `Applied to the skin, eye or ear, where the knowledge base records negligible absorption, so NOT checked for systemic interactions: ${out.map(describe).join(', ')}. Send route "systemic" for an entry that is taken by mouth or injected.`,
       indexes: out.map((r) => r.index),
+    },
+  ];
+}
+
+/**
+ * One warning naming every entry with an ingredient no longer marketed in the US: the entry may be wrong (an old list,
+ * a look-alike name) or the drug imported or compounded. The check ran for it as for any other drug.
+ */
+function usMarketWarnings(entries: readonly DrugResolution[]): CheckWarning[] {
+  if (entries.length === 0) return [];
+  const describe = (r: DrugResolution) =>
+    `"${r.input}" (#${r.index}, ${r.usMarket!.map((m) => `${m.name}: ${m.status}${m.year !== undefined ? ` ${m.year}` : ''}${m.reason ? `, ${m.reason}` : ''}`).join('; ')})`;
+  return [
+    {
+      code: 'no_longer_marketed',
+      message: `No longer marketed in the US: ${entries.map(describe).join(', ')}. Confirm the entry (an old list or a look-alike name?) or whether the drug is imported or compounded; it was checked as usual.`,
+      indexes: entries.map((r) => r.index),
     },
   ];
 }

@@ -76,6 +76,26 @@ function main(): number {
           },
         ]),
       ),
+      usMarket: {
+        rows: Object.fromEntries(
+          report.usMarketRows.map((u) => [
+            u.id,
+            {
+              label: u.label,
+              of: u.of,
+              reported: true,
+              setAsidePairs: u.split.pairs,
+              missedInvolving: u.split.missed,
+              total: u.split.rest.total,
+              resolvable: u.split.rest.resolvable,
+              unreviewed: u.split.rest.unreviewed,
+              flagged: u.split.rest.flagged,
+              share: u.split.rest.share,
+            },
+          ]),
+        ),
+        drugsAtFdaCheck: report.usMarketCheck,
+      },
       randomSample: report.randomSample,
       fdaCoverage: report.fda ? { total: report.fda.total, resolved: report.fda.resolved, share: report.fda.share, unresolved: report.fda.unresolved.slice(0, 100) } : null,
       siblingCheck: { differences: siblings.length, unexplained: unexplained.length, list: siblings },
@@ -120,6 +140,28 @@ function main(): number {
     ]),
   );
   lines.push(`(random sample: ${report.randomSample.size} pairs of ${report.randomSample.pool} top-300 names, seed ${report.randomSample.seed})`);
+  lines.push('');
+  lines.push('Drugs no longer marketed in the US (reported, no target; the rows above stay measured on the full lists):');
+  lines.push(
+    formatTable([
+      ['metric', 'value', 'n', 'set aside'],
+      ...report.usMarketRows.map((u) => {
+        const nr = u.split.rest.unreviewed > 0 ? ` (+${u.split.rest.unreviewed} not reviewed)` : '';
+        return [
+          u.label,
+          percent(u.split.rest.share),
+          `${u.split.rest.flagged}/${u.split.rest.resolvable} resolvable of ${u.split.rest.total}${nr}`,
+          `${u.split.pairs} pairs with such a drug, ${u.split.missed} of the row's misses`,
+        ];
+      }),
+    ]),
+  );
+  const mc = report.usMarketCheck;
+  if (mc) {
+    lines.push(
+      `market-status facts checked against Drugs@FDA: ${mc.facts}; discontinued but still marketed there: ${mc.contradicted.length}${mc.contradicted.length ? ` (${mc.contradicted.map((c) => `${c.ingredientId}: ${c.marketed.slice(0, 3).join(', ')}`).join('; ')})` : ''}; withdrawn but still listed there (data lag, the FDA record decides): ${mc.withdrawnStillListed.map((c) => c.ingredientId).join(', ') || 'none'}; not in Drugs@FDA: ${mc.notInDrugsAtFda.join(', ') || 'none'}`,
+    );
+  }
   lines.push('');
   lines.push(`Top unresolved names (pairs blocked) — a miss here is a resolver/name gap, not a rule gap:`);
   for (const [name, n] of topCounts(unresolved, args.top)) {

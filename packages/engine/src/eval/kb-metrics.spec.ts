@@ -11,6 +11,7 @@ import {
   pairMetric,
   percent,
   samplePairs,
+  setAsideSplit,
   topCounts,
   type PairVerdict,
 } from './kb-metrics';
@@ -169,5 +170,39 @@ describe('random pair sample', () => {
   it('skips pairs the filter rejects', () => {
     const s = samplePairs(names, 10, 1, new Set(), (c) => c.a !== 'a' && c.b !== 'a');
     expect(s.some((c) => c.a === 'a' || c.b === 'a')).toBe(false);
+  });
+  describe('setting aside pairs with a drug no longer marketed (reported split)', () => {
+    // cisapride is "off market"; x is unresolvable; the judge flags only what the table says.
+    const verdicts: Record<string, PairVerdict> = {
+      'cisapride+erythromycin': { unresolved: [], severity: 'contraindicated' },
+      'cisapride+fluconazole': { unresolved: [], severity: 'moderate' },
+      'cisapride+x': { unresolved: ['x'], severity: null },
+      'warfarin+fluconazole': { unresolved: [], severity: 'major' },
+      'warfarin+aspirin': { unresolved: [], severity: 'minor' },
+      'simvastatin+diltiazem': { unresolved: [], severity: null },
+    };
+    const cases = Object.keys(verdicts).map((k) => ({ a: k.split('+')[0], b: k.split('+')[1] }));
+    const judge = (c: { a: string; b: string }) => verdicts[`${c.a}+${c.b}`];
+    const offMarket = (c: { a: string; b: string }) => c.a === 'cisapride' || c.b === 'cisapride';
+
+    it.each<[string, Severity, number, number, number, number]>([
+      // threshold, pairs set aside, misses involving, kept flagged, kept resolvable
+      ['major', 'major', 3, 1, 1, 3],
+      ['moderate', 'moderate', 3, 0, 1, 3],
+      ['minor', 'minor', 3, 0, 2, 3],
+    ])('at %s', (_t, threshold, pairs, missed, flagged, resolvable) => {
+      const full = pairMetric(cases, judge, threshold);
+      const split = setAsideSplit(cases, full, judge, threshold, offMarket);
+      expect([split.pairs, split.missed, split.rest.flagged, split.rest.resolvable]).toEqual([pairs, missed, flagged, resolvable]);
+      // The full metric is untouched, and the split adds up to it.
+      expect(full.total).toBe(cases.length);
+      expect(split.rest.total + split.pairs).toBe(full.total);
+      expect(split.rest.missed.length + split.missed).toBe(full.missed.length);
+    });
+
+    it('sets nothing aside when no drug is off the market', () => {
+      const full = pairMetric(cases, judge, 'major');
+      expect(setAsideSplit(cases, full, judge, 'major', () => false)).toEqual({ pairs: 0, missed: 0, rest: full });
+    });
   });
 });

@@ -116,6 +116,37 @@ export function pairMetric(cases: readonly PairCase[], judge: (c: PairCase) => P
   return { total: cases.length, resolvable, unreviewed, flagged, share: resolvable === 0 ? 0 : flagged / resolvable, missed, unresolvedNames };
 }
 
+/** A list's pairs split by whether one drug of the pair is no longer marketed in the US (reported, no target). */
+export interface SetAsideSplit {
+  /** Pairs of the list (distinct) that involve such a drug. */
+  pairs: number;
+  /** Misses of the full-list metric that involve such a drug. */
+  missed: number;
+  /** The same metric on the list without those pairs. */
+  rest: PairMetric;
+}
+
+/**
+ * Splits a list on `involves` (e.g. "a drug of the pair is no longer marketed in the US") WITHOUT touching the full
+ * metric: the full row keeps its target and denominator; this only reports how many of its misses involve such drugs
+ * and the share flagged when their pairs are set aside.
+ */
+export function setAsideSplit(
+  cases: readonly PairCase[],
+  full: PairMetric,
+  judge: (c: PairCase) => PairVerdict,
+  threshold: Severity,
+  involves: (c: PairCase) => boolean,
+): SetAsideSplit {
+  const kept: PairCase[] = [];
+  let pairs = 0;
+  for (const c of cases) {
+    if (involves(c)) pairs++;
+    else kept.push(c);
+  }
+  return { pairs, missed: full.missed.filter((m) => involves(m)).length, rest: pairMetric(kept, judge, threshold) };
+}
+
 /** Share of distinct names (case-insensitive) that resolve. */
 export function coverageMetric(names: Iterable<string>, resolves: (name: string) => boolean): CoverageMetric {
   const distinct = new Map<string, string>();

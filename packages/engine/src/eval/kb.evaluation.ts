@@ -13,12 +13,15 @@ import {
   pairKeyOf,
   pairMetric,
   samplePairs,
+  setAsideSplit,
   type CoverageMetric,
+  type SetAsideSplit,
   type PairCase,
   type PairMetric,
 } from './kb-metrics';
 import { FdaCoverageMetric, type FdaCoverageResult } from './fda-coverage.metric';
 import { PairJudge, sameIngredients } from './pair.judge';
+import { UsMarketCheck, type UsMarketCheckResult } from './us-market.check';
 import { SiblingCheck, type SiblingClass, type SiblingDifference } from './sibling.check';
 
 export interface MetricRow {
@@ -28,11 +31,24 @@ export interface MetricRow {
   target?: { atLeast?: number; atMost?: number };
 }
 
+/** A reported row: a metric row's list with the pairs involving drugs no longer marketed in the US set aside. */
+export interface UsMarketRow {
+  id: string;
+  /** The row it splits (`rows[].id`); that row is unchanged. */
+  of: string;
+  label: string;
+  split: SetAsideSplit;
+}
+
 export interface KbEvaluationReport {
   coverage: Record<string, CoverageMetric>;
   rows: MetricRow[];
   /** Every class difference among top-300 members (explained or not). */
   siblings: SiblingDifference[];
+  /** Reported rows without target: NDF-RT Critical and FrenchDB CI/AD with the pairs of no-longer-marketed drugs set aside. */
+  usMarketRows: UsMarketRow[];
+  /** The `discontinued` market-status facts that Drugs@FDA contradicts (a product still marketed), null without the data. */
+  usMarketCheck: UsMarketCheckResult | null;
   /** Names of the top-300 list, the random sample's seed and size. */
   randomSample: { seed: number; size: number; pool: number };
   /** Unresolved names of the reference lists and how many pairs each blocked. */
@@ -107,13 +123,16 @@ export class KbEvaluation {
       'top-300 generics': coverageMetric(top300, judge.resolves),
     };
 
+    const ndfrtCritical = pddiPairs('NDF-RT', 'Critical');
+    const frenchCi = pddiPairs('FrenchDB', 'CI');
+    const frenchAd = pddiPairs('FrenchDB', 'AD');
     const rows: MetricRow[] = [
       { id: 'onc-hp-pairs', label: 'ONC high-priority pairs ≥ major', metric: pairMetric(oncPairs, judge.judge, 'major'), target: { atLeast: 0.95 } },
       { id: 'onc-hp-groups', label: 'ONC high-priority groups ≥ major', metric: pairMetric(oncGroups, judge.judge, 'major'), target: { atLeast: 0.95 } },
-      { id: 'ndf-rt-critical', label: 'NDF-RT Critical ≥ major', metric: pairMetric(pddiPairs('NDF-RT', 'Critical'), judge.judge, 'major'), target: { atLeast: 0.9 } },
+      { id: 'ndf-rt-critical', label: 'NDF-RT Critical ≥ major', metric: pairMetric(ndfrtCritical, judge.judge, 'major'), target: { atLeast: 0.9 } },
       { id: 'onc-non-interruptive', label: 'ONC non-interruptive ≥ major', metric: pairMetric(niPairs, judge.judge, 'major'), target: { atMost: 0.1 } },
-      { id: 'french-ci', label: 'FrenchDB CI (contre-indication) ≥ major', metric: pairMetric(pddiPairs('FrenchDB', 'CI'), judge.judge, 'major'), target: { atLeast: 0.9 } },
-      { id: 'french-ad', label: 'FrenchDB AD (déconseillée) ≥ moderate', metric: pairMetric(pddiPairs('FrenchDB', 'AD'), judge.judge, 'moderate'), target: { atLeast: 0.9 } },
+      { id: 'french-ci', label: 'FrenchDB CI (contre-indication) ≥ major', metric: pairMetric(frenchCi, judge.judge, 'major'), target: { atLeast: 0.9 } },
+      { id: 'french-ad', label: 'FrenchDB AD (déconseillée) ≥ moderate', metric: pairMetric(frenchAd, judge.judge, 'moderate'), target: { atLeast: 0.9 } },
       { id: 'ddinter-major-top300', label: 'DDInter Major, top-300 pairs ≥ moderate', metric: pairMetric(ddinterMajorTop, judge.judge, 'moderate'), target: { atLeast: 0.9 } },
       // Reported, no target: DDInter grades many theoretical or routine effects Moderate; the curated pack follows the
       // US labels (a label-listed effect is at least minor) and keeps alert fatigue down, so this is a map of gaps, not a goal.
@@ -122,6 +141,24 @@ export class KbEvaluation {
       { id: 'random-top300-major', label: 'random top-300 pairs in no list ≥ major', metric: pairMetric(random, judge.judge, 'major'), target: { atMost: 0.01 } },
       { id: 'random-top300-moderate', label: 'random top-300 pairs in no list ≥ moderate', metric: pairMetric(random, judge.judge, 'moderate'), target: { atMost: 0.1 } },
     ];
+
+    // Reported, no target: how many misses involve a drug no longer marketed in the US, and the share flagged when
+    // such pairs are set aside. The rows above keep measuring the full lists.
+    const usMarketRows: UsMarketRow[] = (
+      [
+        ['ndf-rt-critical', ndfrtCritical, 'major'],
+        ['french-ci', frenchCi, 'major'],
+        ['french-ad', frenchAd, 'moderate'],
+      ] as const
+    ).map(([id, cases, threshold]) => {
+      const row = rows.find((r) => r.id === id)!;
+      return {
+        id: `${id}-us-marketed`,
+        of: id,
+        label: `${row.label}, drugs marketed in the US only (reported)`,
+        split: setAsideSplit(cases, row.metric, judge.judge, threshold, judge.offUsMarket),
+      };
+    });
 
     const unresolved = new Map<string, number>();
     for (const r of rows.slice(0, 4)) mergeCounts(unresolved, r.metric.unresolvedNames);
@@ -133,12 +170,29 @@ export class KbEvaluation {
       coverage,
       rows,
       siblings: this.siblings(top300),
+      usMarketRows,
+      usMarketCheck: this.usMarketCheck(),
       randomSample: { seed: RANDOM_SAMPLE_SEED, size: random.length, pool: top300.length },
       unresolved,
       nonInterruptiveFlagged,
       fuzzyAudit: this.fuzzyAudit(),
       fda: this.fdaCoverage(),
     };
+  }
+
+  /** Checks the `discontinued` market-status facts against the Drugs@FDA data files (none may still be marketed). */
+  private usMarketCheck(): UsMarketCheckResult | null {
+    const dir = join(this.dataDir, 'drugs-at-fda');
+    if (!existsSync(join(dir, 'Products.txt'))) return null;
+    const read = (f: string) => readFileSync(join(dir, f), 'latin1');
+    return new UsMarketCheck(this.kb, (name) => {
+      const r = this.judge.resolution(name);
+      return r.status === 'resolved' && r.method !== 'fuzzy' ? r.ingredients.map((i) => i.id) : [];
+    }).run(
+      FdaCoverageMetric.parseProducts(read('Products.txt')),
+      FdaCoverageMetric.parseMarketingStatus(read('MarketingStatus.txt')),
+      FdaCoverageMetric.parseLookup(read('MarketingStatus_Lookup.txt')),
+    );
   }
 
   private fdaCoverage(): FdaCoverageResult | null {

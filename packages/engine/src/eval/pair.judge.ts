@@ -67,6 +67,9 @@ export class PairJudge {
     return { severity, ruleIds, fromProperties, namesOnly };
   }
 
+  /** True when a drug of the pair resolves to an ingredient no longer marketed in the US (`usMarket`). */
+  offUsMarket = (c: PairCase): boolean => [c.a, c.b].some((n) => (this.resolution(n).usMarket?.length ?? 0) > 0);
+
   judge = (c: PairCase): PairVerdict => {
     const ra = this.resolution(c.a);
     const rb = this.resolution(c.b);

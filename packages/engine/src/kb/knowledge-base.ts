@@ -1,4 +1,4 @@
-import { type KbInfo, type LocalRoute, type Severity, isNonCommercialLicense } from '@vigil/contracts';
+import { type KbInfo, type LocalRoute, type Severity, type UsMarketStatusInfo, isNonCommercialLicense } from '@vigil/contracts';
 import type {
   CompiledKnowledgeBase,
   KbClass,
@@ -251,6 +251,25 @@ export class KnowledgeBase {
   /** The local route of a brand sold only as a skin, eye or ear product, from the name an input matched. */
   localRouteOfBrand(name: string): LocalRoute | undefined {
     return this.localRouteByBrand.get(compactKey(name));
+  }
+
+  /** The ingredients among `ingredientIds` that are no longer marketed in the US, in the given order (empty when none). */
+  usMarketOf(ingredientIds: readonly string[]): UsMarketStatusInfo[] {
+    const out: UsMarketStatusInfo[] = [];
+    for (const id of ingredientIds) {
+      const ing = this.ingredient(id);
+      const m = ing?.usMarket;
+      if (!m) continue;
+      out.push({
+        ingredientId: ing.id,
+        name: ing.name,
+        status: m.status,
+        ...(m.year !== undefined ? { year: m.year } : {}),
+        ...(m.reason ? { reason: m.reason } : {}),
+        citations: m.citations,
+      });
+    }
+    return out;
   }
 
   /** The longest curated washout naming this ingredient, or undefined (the engine's default then applies). */

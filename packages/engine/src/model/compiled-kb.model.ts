@@ -1,4 +1,4 @@
-import type { EvidenceLevel, LocalRoute, Severity } from '@vigil/contracts';
+import type { EvidenceLevel, LocalRoute, Severity, UsMarketStatus } from '@vigil/contracts';
 import type { Enzyme, EnzymeRoleKind, ModulatorStrength, SubstrateStrength } from './kb-vocabulary';
 
 /** Format tag of the compiled JSON document. */
@@ -45,10 +45,25 @@ export interface KbIngredient {
    * a check that contains it says so. Absent = reviewed (documents written before the flag existed).
    */
   reviewed?: false;
+  /**
+   * Set when the drug is no longer marketed in the US (`market-status.yaml`): withdrawn for safety, or discontinued
+   * for commercial reasons. A check naming it still checks it, and warns. Absent = marketed, or not recorded.
+   */
+  usMarket?: KbUsMarket;
   /** Among the commonly prescribed drugs (the curated pack's `ingredients/top300-*.yaml`): drug search ranks it first. */
   common?: true;
   /** Knowledge source that defined the ingredient. */
   sourceId: string;
+}
+
+/** An ingredient's US market status (`market-status.yaml`), with the FDA record that says so. */
+export interface KbUsMarket {
+  status: UsMarketStatus;
+  /** Year of the withdrawal or of the last US marketing; absent for a discontinued drug whose year no cited record gives. */
+  year?: number;
+  /** Why it was withdrawn (safety reason), in our words; optional for a discontinued drug. */
+  reason?: string;
+  citations: KbCitation[];
 }
 
 export interface KbClass {
