@@ -179,6 +179,17 @@ describe('CDS Hooks 2.0 services', () => {
     expect(info[0].indicator).toBe('info');
   });
 
+  it('a new order for a drug withdrawn from the US market gets a warning card; a current one does not', async () => {
+    const drafts = [medRequest('old', 'Propulsid 10 mg', 'draft')];
+    const current = [medRequest('c', 'clarithromycin'), medRequest('r', 'ranitidine 150 mg')];
+    const { cards } = await (await call('vigil-order-sign', hookBody('order-sign', drafts, current))).json();
+    const market = cards.filter((c: Json) => /^No longer marketed/.test(c.summary));
+    expect(market.map((c: Json) => [c.summary, c.indicator])).toEqual([['No longer marketed in the US: Propulsid 10 mg', 'warning']]);
+    expect(market[0].detail).toMatch(/cisapride: withdrawn in 2000/);
+    // Screened as usual: cisapride with clarithromycin is still reported.
+    expect(cards.some((c: Json) => c.source.topic && /cisapride/.test(c.source.topic.display) && /clarithromycin/.test(c.source.topic.display))).toBe(true);
+  });
+
   it('reads RxNorm ingredient codes, then displays, then the text', async () => {
     const coded = (id: string, coding: Json[], text?: string, status = 'active') => ({
       resource: { resourceType: 'MedicationStatement', id, status, medicationCodeableConcept: { coding, ...(text ? { text } : {}) } },

@@ -79,4 +79,14 @@ describe('CdsCardBuilder', () => {
     expect(card).toMatchObject({ indicator: 'info', summary: 'Not checked for interactions: Xyzzy' });
     expect(card.detail).toContain('**not** screened');
   });
+
+  it.each<['withdrawn' | 'discontinued', string]>([
+    ['withdrawn', 'warning'],
+    ['discontinued', 'info'],
+  ])('a new order for a drug %s in the US gets a %s card that asks to confirm it', (status, indicator) => {
+    const card = builder.noLongerMarketed(meds.get(0)!, [{ ingredientId: 'cisapride', name: 'cisapride', status, year: 2000, reason: 'QT prolongation', citations: [] }]);
+    expect(card).toMatchObject({ indicator, summary: 'No longer marketed in the US: Ketorolac 10 MG' });
+    expect(card.detail).toContain(`cisapride: ${status} in 2000 (QT prolongation)`);
+    expect(card.detail).toContain('Confirm the order');
+  });
 });

@@ -1,4 +1,4 @@
-import { CDS_OVERRIDE_REASONS, type CdsCard, type InteractionFinding, type Severity } from '@vigil/contracts';
+import { CDS_OVERRIDE_REASONS, type CdsCard, type InteractionFinding, type Severity, type UsMarketStatusInfo } from '@vigil/contracts';
 import { nameBasedUuid } from '../fhir/name-based-uuid';
 import type { ScreenedMedication, UncheckedMedication } from '../fhir/medication-screening.service';
 
@@ -98,6 +98,28 @@ export class CdsCardBuilder {
         `_${md(this.disclaimer)}_`,
       ].join('\n'),
       indicator: 'info',
+      source: { label: SOURCE_LABEL },
+    };
+  }
+
+  /**
+   * A new order for a drug no longer marketed in the US: the order may name the wrong drug (an old list, a look-alike
+   * name) or an imported or compounded one. Withdrawn for safety: a warning; discontinued: info. It was screened as usual.
+   */
+  noLongerMarketed(medication: ScreenedMedication, statuses: readonly UsMarketStatusInfo[]): CdsCard {
+    const withdrawn = statuses.some((s) => s.status === 'withdrawn');
+    const each = statuses.map((s) => `${s.name}: ${s.status}${s.year !== undefined ? ` in ${s.year}` : ''}${s.reason ? ` (${s.reason})` : ''}`);
+    return {
+      uuid: uuidFrom(`market\u0000${medication.ref}\u0000${statuses.map((s) => s.ingredientId).join('\u0000')}`),
+      summary: clip(`No longer marketed in the US: ${medication.label}`),
+      detail: [
+        `The new order **${md(medication.label)}** (\`${md(medication.ref)}\`) names a drug no longer marketed in the United States: ${md(each.join('; '))}.`,
+        '',
+        'Confirm the order: it may come from an old medication list or a look-alike name, or be an imported or compounded product. Its interactions were screened as usual.',
+        '',
+        `_${md(this.disclaimer)}_`,
+      ].join('\n'),
+      indicator: withdrawn ? 'warning' : 'info',
       source: { label: SOURCE_LABEL },
     };
   }

@@ -70,6 +70,10 @@ export class CdsHooksService {
     const issued = screening.result.interactions.map((f) => ({ f, card: builder.finding(f, screening.byIndex) })).filter((x) => x.card !== undefined);
     await this.ledger.remember(issued.map(({ f, card }) => ({ uuid: card!.uuid, ruleId: f.ruleId, ingredients: f.participants.map((p) => p.ingredientId), severity: f.severity })));
     const cards = issued.map((x) => x.card!);
+    for (const r of screening.result.resolutions) {
+      const med = screening.byIndex.get(r.index);
+      if (med?.proposed && r.usMarket && r.usMarket.length > 0) cards.push(builder.noLongerMarketed(med, r.usMarket));
+    }
     cards.sort((a, b) => INDICATOR_ORDER[a.indicator] - INDICATOR_ORDER[b.indicator]);
     return { cards: [...cards, ...uncheckedCards] };
   }
