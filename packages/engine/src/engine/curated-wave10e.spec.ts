@@ -40,6 +40,9 @@ describe('curated knowledge base: wave 10e label-named interactions of common dr
     ['cyclosporine', 'cimetidine', 'wave10e-cyclosporine--label-renal-drugs', 'moderate'],
     ['cyclosporine', 'tacrolimus', 'wave10e-cyclosporine--tacrolimus', 'major'],
     ['cyclosporine', 'prednisolone', 'wave10e-cyclosporine--prednisolone', 'minor'],
+    // NSAID class labelling (Celebrex 7): digoxin.
+    ['celecoxib', 'digoxin', 'wave10e-nsaids--digoxin', 'moderate'],
+    ['ibuprofen', 'digoxin', 'wave10e-nsaids--digoxin', 'moderate'],
     // More specific existing rules keep answering.
     ['metformin', 'ranolazine', 'ranolazine--metformin', 'moderate'],
     ['hydroxychloroquine', 'insulin-glargine', 'hydroxychloroquine--insulin-glargine', 'moderate'],
