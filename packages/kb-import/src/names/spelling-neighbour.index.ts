@@ -16,7 +16,7 @@ export class SpellingNeighbourIndex {
   private addKey(key: string, owner: string): void {
     if (key === '') return;
     let bucket = this.byLength.get(key.length);
-    if (!bucket) this.byLength.set(key.length, (bucket = new Map()));
+    if (!bucket) this.byLength.set(key.length, (bucket = new Map<string, Set<string>>()));
     let owners = bucket.get(key);
     if (!owners) bucket.set(key, (owners = new Set()));
     owners.add(owner);

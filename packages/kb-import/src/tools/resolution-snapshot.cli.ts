@@ -36,7 +36,10 @@ function vocabulary(data: string): string[] {
       .map((l) => l.split('\t'));
   for (const [, ings] of tsv('clincalc_top300_2023.tsv')) for (const s of (ings ?? '').split(';')) add(s);
   for (const [, g] of tsv('clincalc_top300_2023_generics.tsv')) add(g);
-  for (const [b, g] of tsv('drug_brand_seeds.tsv')) (add(b), add(g));
+  for (const [b, g] of tsv('drug_brand_seeds.tsv')) {
+    add(b);
+    add(g);
+  }
   for (const r of CsvParser.parse(readFileSync(join(common, 'ptcb_top200_2022.csv'), 'utf8')).records.slice(1)) {
     for (const s of [...(r.fields[1] ?? '').split('|'), ...(r.fields[2] ?? '').split('|')]) add(s);
   }
