@@ -1,68 +1,292 @@
 #!/usr/bin/env node
 /**
  * Writes knowledge/ingredients/fda-rx-names.yaml: the active ingredients of Drugs@FDA products (US Government work,
- * public domain) that the curated pack does not know yet, as NAMES-ONLY ingredients (`reviewed: false`): they
- * resolve, and every check that contains one says its interactions have not been reviewed.
+ * public domain) that the curated pack does not review, as NAMES-ONLY ingredients (`reviewed: false`): they resolve,
+ * and every check that contains one says its interactions have not been reviewed.
  *
  *   node dist/tools/fda-names.cli.js <shared/data/drugs-at-fda> <knowledge/ingredients/fda-rx-names.yaml>
+ *        [--vocabulary <shared/data/drugbank-vocabulary/drugbank_vocabulary.csv>]
  *
- * Only names come from the files (facts, no text). The Drugs@FDA importer does the linking: a name whose salt-free
- * form is a curated ingredient becomes a salt name there, not a new ingredient, and is not written here. Re-run after
- * the curated pack gains an ingredient, so the same substance is never defined twice.
+ * Run with the knowledge base built from the current files (`compile:kb`). Entries already in the output file are
+ * kept (an entry another knowledge file now defines is dropped: it was moved to a curated file); a Drugs@FDA
+ * ingredient the knowledge base does not know yet is added (the Drugs@FDA importer does the linking). Then:
+ *
+ * 1. names that still carry a salt, counter-ion or hydrate word get their active-moiety name (`ActiveMoietyNamer`),
+ *    the Drugs@FDA string kept as a salt form; an entry whose id another knowledge file references, or whose moiety
+ *    name belongs to another drug, keeps its name (listed);
+ * 2. brands come from prescription products whose only ingredient is the drug (`NamesOnlyBrandSelector`), screened
+ *    against every name of the knowledge base, the other-names guard list and the DrugBank vocabulary (CC0; found
+ *    next to the Drugs@FDA directory unless `--vocabulary` is given). Skipped brands are counted by reason.
+ *
+ * Only names come from the files (facts, no text).
  */
-import { compactKey, loadCuratedKb } from '@vigil/engine';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { DrugResolver, compactKey, loadCuratedKb, type KnowledgeBase } from '@vigil/engine';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { CsvParser } from '../csv/csv.parser';
 import { importSource } from '../importers/source.importer';
+import { IngredientLinker } from '../link/ingredient.linker';
+import { ActiveMoietyNamer } from '../names/active-moiety.namer';
+import { DrugsAtFdaProductsReader } from '../names/drugs-at-fda-products.reader';
+import { NamesOnlyBrandSelector } from '../names/names-only-brand.selector';
+import { SpellingNeighbourIndex } from '../names/spelling-neighbour.index';
+
+/** Words that qualify product names: a brand one edit from one ("Forteo" / "forte") would catch "X Forte". */
+const QUALIFIER_WORDS = [
+  'forte',
+  'mite',
+  'retard',
+  'plus',
+  'extra',
+  'junior',
+  'rapid',
+  'depot',
+  'duo',
+  'mini',
+  'maxi',
+  'ultra',
+  'liquid',
+  'chewable',
+  'oral',
+  'tablet',
+  'capsule',
+  'solution',
+  'pediatric',
+];
 
 const NAME_ID_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+interface Entry {
+  id: string;
+  name: string;
+  salts: string[];
+  brands: string[];
+}
 
 function yamlString(s: string): string {
   return /^[a-z0-9][a-z0-9 .()/-]*$/i.test(s) && !/^(yes|no|true|false|null|on|off)$/i.test(s) && !/[:#]/.test(s) ? s : JSON.stringify(s);
 }
 
+function yamlScalar(s: string): string {
+  const t = s.trim();
+  return t.startsWith('"') ? (JSON.parse(t) as string) : t;
+}
+
+function yamlList(s: string): string[] {
+  const inner = s.trim().replace(/^\[|\]$/g, '');
+  const out: string[] = [];
+  for (const m of inner.matchAll(/\s*("(?:[^"\\]|\\.)*"|[^,]+)/g)) if (m[1].trim() !== '') out.push(yamlScalar(m[1]));
+  return out;
+}
+
+/** The entries of a file this tool wrote (its own fixed format). */
+function readEntries(file: string): Entry[] {
+  if (!existsSync(file)) return [];
+  const out: Entry[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const m = /^(- | {2})(id|name|salts|brands): (.*)$/.exec(line);
+    if (!m) continue;
+    if (m[2] === 'id') out.push({ id: m[3].trim(), name: '', salts: [], brands: [] });
+    else if (m[2] === 'name') out[out.length - 1].name = yamlScalar(m[3]);
+    else out[out.length - 1][m[2] as 'salts' | 'brands'] = yamlList(m[3]);
+  }
+  return out;
+}
+
+/** Ingredient ids defined, and all words used, by the other knowledge files (to keep referenced ids stable). */
+function otherKnowledge(root: string, self: string): { defined: Set<string>; text: string } {
+  const defined = new Set<string>();
+  let text = '';
+  const walk = (dir: string) => {
+    for (const f of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, f.name);
+      if (f.isDirectory()) walk(p);
+      else if (f.name.endsWith('.yaml') && resolve(p) !== resolve(self)) {
+        const t = readFileSync(p, 'utf8');
+        text += `\n${t}`;
+        if (basename(dir) === 'ingredients') for (const m of t.matchAll(/^- id: *([a-z0-9-]+)/gm)) defined.add(m[1]);
+      }
+    }
+  };
+  walk(root);
+  return { defined, text };
+}
+
+/** DrugBank vocabulary rows as lists of names (common name first). */
+function drugbankNames(file: string): string[][] {
+  const { records } = CsvParser.parse(readFileSync(file, 'utf8'));
+  return records.slice(1).map((r) => [r.fields[2] ?? '', ...(r.fields[5] ?? '').split(' | ')].map((s) => s.trim()).filter((s) => s !== ''));
+}
+
+function resolvedKey(resolver: DrugResolver, name: string): string | undefined {
+  const r = resolver.resolve(name);
+  if (r.status === 'ambiguous') return 'ambiguous';
+  if (r.status !== 'resolved') return undefined;
+  return r.ingredients.length === 1 ? r.ingredients[0].id : `product:${r.ingredients.map((i) => i.id).join('+')}`;
+}
+
 async function main(): Promise<number> {
-  const [dir, out] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const v = args.indexOf('--vocabulary');
+  const vocabulary = v >= 0 ? args.splice(v, 2)[1] : undefined;
+  const [dir, out] = args;
   if (!dir || !out) {
-    process.stderr.write('usage: fda-names <drugs-at-fda dir> <output yaml>\n');
+    process.stderr.write('usage: fda-names <drugs-at-fda dir> <output yaml> [--vocabulary <drugbank_vocabulary.csv>]\n');
     return 2;
   }
-  const base = loadCuratedKb();
+  const vocabFile = vocabulary ?? join(dirname(resolve(dir)), 'drugbank-vocabulary', 'drugbank_vocabulary.csv');
+  if (!existsSync(vocabFile)) {
+    process.stderr.write(`no DrugBank vocabulary at ${vocabFile}: brands are screened against it (give --vocabulary)\n`);
+    return 2;
+  }
+  const base: KnowledgeBase = loadCuratedKb();
   const files = ['Products.txt', 'MarketingStatus.txt', 'MarketingStatus_Lookup.txt'].map((f) => join(dir, f));
   const r = await importSource({ format: 'drugs-at-fda', files }, base);
   if (!r.ok) {
     process.stderr.write(`import failed: ${r.errors.map((e) => `${e.file}:${e.line} ${e.message}`).join('; ')}\n`);
     return 1;
   }
+  const knowledge = otherKnowledge(dirname(dirname(resolve(out))), out);
+
+  // Entries: the file's own (minus those now defined elsewhere), plus Drugs@FDA ingredients new to the pack.
+  const previous = readEntries(out);
+  const moved = previous.filter((e) => knowledge.defined.has(e.id));
+  const entries: Entry[] = previous.filter((e) => !knowledge.defined.has(e.id)).map((e) => ({ ...e, brands: [] }));
+  const ownIds = new Set(entries.map((e) => e.id));
+  // A name must point at one drug: an entry with a name or salt the pack (or an earlier entry) already uses is a
+  // mis-split combination ("ELAGOLIX SODIUM,ESTRADIOL,…") or a variant of a known substance, and is left out.
+  const taken = new Set<string>();
+  const isTaken = (n: string) => taken.has(compactKey(n)) || (base.names.exact(compactKey(n)) !== undefined && !ownIds.has(base.names.exact(compactKey(n))!.target.id));
+  let leftOut = 0;
+  for (const e of entries) for (const n of [e.id, e.name, ...e.salts]) taken.add(compactKey(n));
   const fresh = r.doc.ingredients.filter((i) => base.ingredient(i.id) === undefined && NAME_ID_RE.test(i.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const i of fresh) {
+    const names = [i.id.replace(/-/g, ' '), i.name, ...i.salts];
+    if (names.some(isTaken) || names.some((n) => /,\S/.test(n))) {
+      leftOut++;
+      continue;
+    }
+    for (const n of names) taken.add(compactKey(n));
+    entries.push({ id: i.id, name: i.name, salts: [...i.salts], brands: [] });
+  }
+
+  // 1. Active-moiety names.
+  const dbRows = drugbankNames(vocabFile);
+  const dbKeys = new Set(dbRows.flat().map((n) => compactKey(n)));
+  const namer = new ActiveMoietyNamer((n) => dbKeys.has(compactKey(n)) || base.names.exact(compactKey(n)) !== undefined);
+  const renamed: string[] = [];
+  const keptNames: string[] = [];
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const idMap = new Map<string, string>();
+  for (const e of [...entries]) {
+    const m = namer.moiety(e.name);
+    if (!m) continue;
+    const id = IngredientLinker.slug(m.name);
+    const owner = base.names.exact(compactKey(m.name));
+    const referenced = new RegExp(`(^|[^a-z0-9-])${e.id}($|[^a-z0-9-])`).test(knowledge.text);
+    const target = byId.get(id);
+    if (referenced) keptNames.push(`${e.name}: id "${e.id}" is referenced by another knowledge file`);
+    else if (owner && owner.target.id !== e.id && !ownIds.has(owner.target.id)) keptNames.push(`${e.name}: "${m.name}" is a name of ${owner.target.display} (add the salt there)`);
+    else if (target && target !== e) {
+      // The moiety is already an entry ("nicotine polacrilex" → nicotine): one drug, one entry.
+      target.salts = [...new Set([...target.salts, ...e.salts, e.name])];
+      entries.splice(entries.indexOf(e), 1);
+      idMap.set(e.id, target.id);
+      renamed.push(`${e.name} → ${target.name} (merged, ${m.rule})`);
+    } else {
+      byId.delete(e.id);
+      idMap.set(e.id, id);
+      renamed.push(`${e.name} → ${m.name} (${m.rule})`);
+      e.salts = [...new Set([...e.salts, e.name])];
+      e.id = id;
+      e.name = m.name;
+      byId.set(id, e);
+    }
+  }
+
+  // 2. Brands.
+  const namesOnly = new Set(entries.map((e) => e.id));
+  const neighbours = new SpellingNeighbourIndex();
+  const entryOfKey = new Map<string, string>();
+  for (const e of entries) for (const n of [e.id, e.name, ...e.salts]) entryOfKey.set(compactKey(n), e.id);
+  for (const e of entries) for (const n of [e.id, e.name, ...e.salts]) neighbours.add(compactKey(n), e.id);
+  for (const ing of base.ingredients) {
+    if (namesOnly.has(ing.id)) continue;
+    for (const n of [ing.id, ing.name, ...ing.synonyms, ...ing.salts, ...ing.brands]) neighbours.add(compactKey(n), ing.id);
+  }
+  for (const p of base.products) neighbours.add(compactKey(p.name), `product:${p.id}`);
+  for (const row of dbRows) {
+    const keys = row.map((n) => compactKey(n));
+    const own = keys.map((k) => entryOfKey.get(k) ?? base.names.exact(k)?.target.id).find((x) => x !== undefined);
+    for (const k of keys) neighbours.add(k, own ?? `drugbank:${row[0]}`);
+  }
+  // Every Drugs@FDA product name belongs to its ingredient set; words that qualify product names ("forte") to nobody.
+  const products = new DrugsAtFdaProductsReader().read(dir);
+  const linksByPart = new Map(r.links.map((l) => [l.source, l.ingredientId]));
+  for (const p of products) {
+    const set = [
+      ...new Set(
+        p.parts.map((x) => {
+          const id = linksByPart.get(x);
+          return id === undefined ? x : (idMap.get(id) ?? id);
+        }),
+      ),
+    ]
+      .sort()
+      .join('+');
+    neighbours.add(compactKey(p.drugName.replace(/\s[\d.,/%-]+\S*$/, '')), set.includes('+') || !namesOnly.has(set) ? `fda:${set}` : set);
+  }
+  for (const w of QUALIFIER_WORDS) neighbours.add(w, 'qualifier');
+  const links = new Map(r.links.map((l) => [l.source, l.ingredientId]));
+  const resolver = new DrugResolver(base);
+  const selector = new NamesOnlyBrandSelector({
+    ingredientOf: (part) => {
+      const id = links.get(part);
+      return id === undefined ? undefined : (idMap.get(id) ?? id);
+    },
+    resolve: (name) => {
+      const k = resolvedKey(resolver, name);
+      return k === undefined ? undefined : (idMap.get(k) ?? k);
+    },
+    neighbours,
+  });
+  const { brands, skipped } = selector.select(products, namesOnly);
+  for (const e of entries) e.brands = brands.get(e.id) ?? [];
+
+  entries.sort((a, b) => (a.id < b.id ? -1 : 1));
   const lines = [
     '# GENERATED by packages/kb-import/src/tools/fda-names.cli.ts from Drugs@FDA (Products.txt, MarketingStatus.txt;',
     '# US Government work, public domain): active ingredients of marketed products that the curated pack does not',
     '# know yet. NAMES ONLY: no rules, classes or roles; `reviewed: false` makes every check that contains one say that',
     '# its interactions have not been reviewed. To review one, move it to a curated file with its facts and rules.',
+    '# Names carry the active moiety (the Drugs@FDA salt string is a salt form); brands are those of prescription',
+    '# products with this drug as their only ingredient that no other drug name is (or is a spelling neighbour of).',
     '# Do not edit by hand; re-generate after the curated pack gains an ingredient.',
     '',
   ];
-  // A name must point at one drug: an entry with a name or salt the pack (or an earlier entry) already uses is a
-  // mis-split combination ("ELAGOLIX SODIUM,ESTRADIOL,…") or a variant of a known substance, and is left out.
-  const taken = new Set<string>();
-  const isTaken = (n: string) => taken.has(compactKey(n)) || base.names.exact(compactKey(n)) !== undefined;
-  let skipped = 0;
-  for (const i of fresh) {
-    const names = [i.id.replace(/-/g, ' '), i.name, ...i.salts];
-    if (names.some(isTaken) || names.some((n) => /,\S/.test(n))) {
-      skipped++;
-      continue;
-    }
-    for (const n of names) taken.add(compactKey(n));
-    lines.push(`- id: ${i.id}`);
-    lines.push(`  name: ${yamlString(i.name)}`);
-    const salts = [...new Set(i.salts)].filter((s) => s !== i.name).sort();
+  for (const e of entries) {
+    lines.push(`- id: ${e.id}`);
+    lines.push(`  name: ${yamlString(e.name)}`);
+    const salts = [...new Set(e.salts)].filter((s) => compactKey(s) !== compactKey(e.name)).sort();
     if (salts.length > 0) lines.push(`  salts: [${salts.map(yamlString).join(', ')}]`);
+    if (e.brands.length > 0) lines.push(`  brands: [${e.brands.map(yamlString).join(', ')}]`);
     lines.push('  reviewed: false');
   }
   writeFileSync(out, `${lines.join('\n')}\n`);
-  process.stdout.write(`${fresh.length - skipped} names-only ingredients (${skipped} left out: a name already taken) → ${out}\n`);
+  const byReason = new Map<string, number>();
+  for (const s of skipped) byReason.set(s.reason, (byReason.get(s.reason) ?? 0) + 1);
+  const brandCount = [...brands.values()].reduce((n, b) => n + b.length, 0);
+  const say = (s: string) => process.stdout.write(`${s}\n`);
+  say(`${entries.length} names-only ingredients → ${out}`);
+  say(
+    `  kept from the file: ${previous.length - moved.length} (${moved.length} now defined by another file); added from Drugs@FDA: ${entries.length - (previous.length - moved.length) + renamed.filter((x) => x.includes('merged')).length} (${leftOut} left out: a name already taken)`,
+  );
+  say(`  renamed to the active moiety: ${renamed.length}`);
+  for (const x of renamed) say(`    ${x}`);
+  say(`  salt names kept (listed for review): ${keptNames.length}`);
+  for (const x of keptNames) say(`    ${x}`);
+  say(`  brands added: ${brandCount} to ${brands.size} ingredients; skipped: ${skipped.length} (${[...byReason].map(([k, n]) => `${k} ${n}`).join(', ')})`);
+  if (process.env.FDA_NAMES_VERBOSE) for (const s of skipped) say(`    skipped ${s.brand} (${s.ingredientId}): ${s.reason}: ${s.detail}`);
   return 0;
 }
 

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One row of Drugs@FDA `Products.txt` with its marketing statuses. */
+export interface FdaProduct {
+  /** `DrugName` as written ("MAYZENT"). */
+  drugName: string;
+  /** `ActiveIngredient` split on `;`, trimmed, spaces collapsed ("SIPONIMOD FUMARIC ACID"). */
+  parts: string[];
+  /** `MarketingStatusID`s of the product (1 prescription, 2 OTC, 3 discontinued, 4 tentative approval). */
+  statuses: number[];
+}
+
+/** `MarketingStatus_Lookup.txt`: 1 = Prescription. */
+export const PRESCRIPTION_STATUS = 1;
+
+/**
+ * Reads Drugs@FDA `Products.txt` and `MarketingStatus.txt` (tab-separated, unquoted) into products with their
+ * statuses, repairing the two known one-extra-field quirks (an empty trailing field; a `Form` split by a stray tab).
+ */
+export class DrugsAtFdaProductsReader {
+  read(dir: string): FdaProduct[] {
+    const statuses = new Map<string, number[]>();
+    this.rows(join(dir, 'MarketingStatus.txt'), (get) => {
+      const key = `${get('ApplNo')}/${get('ProductNo')}`;
+      statuses.set(key, [...(statuses.get(key) ?? []), Number(get('MarketingStatusID'))]);
+    });
+    const products: FdaProduct[] = [];
+    this.rows(join(dir, 'Products.txt'), (get) => {
+      const parts = get('ActiveIngredient')
+        .split(';')
+        .map((s) => s.trim().replace(/\s+/g, ' '))
+        .filter((s) => s !== '');
+      const drugName = get('DrugName');
+      if (drugName === '' || parts.length === 0) return;
+      products.push({ drugName, parts, statuses: statuses.get(`${get('ApplNo')}/${get('ProductNo')}`) ?? [] });
+    });
+    return products;
+  }
+
+  private rows(file: string, row: (get: (column: string) => string) => void): void {
+    const [header, ...lines] = readFileSync(file, 'utf8').split(/\r?\n/);
+    const columns = new Map(header.split('\t').map((h, i) => [h.trim(), i]));
+    const width = columns.size;
+    const form = columns.get('Form');
+    for (const line of lines) {
+      if (line.trim() === '') continue;
+      let f = line.split('\t');
+      if (f.length === width + 1 && f[width].trim() === '') f = f.slice(0, width);
+      else if (f.length === width + 1 && form !== undefined && f[form + 1].trim().startsWith(';')) f = [...f.slice(0, form), f[form] + f[form + 1], ...f.slice(form + 2)];
+      if (f.length !== width) continue;
+      row((c) => (f[columns.get(c) ?? -1] ?? '').trim());
+    }
+  }
+}
