@@ -20,7 +20,7 @@
  *
  * Only names come from the files (facts, no text).
  */
-import { DrugResolver, compactKey, loadCuratedKb, type KnowledgeBase } from '@vigil/engine';
+import { CURATED_KB_PATH, DrugResolver, buildKnowledgeBase, compactKey, loadCuratedKb, readCompiledKb, type KnowledgeBase } from '@vigil/engine';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CsvParser } from '../csv/csv.parser';
@@ -116,6 +116,12 @@ function otherKnowledge(root: string, self: string): { defined: Set<string>; tex
 function drugbankNames(file: string): string[][] {
   const { records } = CsvParser.parse(readFileSync(file, 'utf8'));
   return records.slice(1).map((r) => [r.fields[2] ?? '', ...(r.fields[5] ?? '').split(' | ')].map((s) => s.trim()).filter((s) => s !== ''));
+}
+
+/** The compiled pack with the brands of its names-only ingredients removed (what the brand screen resolves against). */
+function withoutNamesOnlyBrands(): KnowledgeBase {
+  const doc = readCompiledKb(CURATED_KB_PATH);
+  return buildKnowledgeBase({ ...doc, ingredients: doc.ingredients.map((i) => (i.reviewed === false ? { ...i, brands: [] } : i)) });
 }
 
 function resolvedKey(resolver: DrugResolver, name: string): string | undefined {
@@ -238,7 +244,9 @@ async function main(): Promise<number> {
   }
   for (const w of QUALIFIER_WORDS) neighbours.add(w, 'qualifier');
   const links = new Map(r.links.map((l) => [l.source, l.ingredientId]));
-  const resolver = new DrugResolver(base);
+  // Brands an earlier run gave to names-only drugs must not decide this run (else a brand that resolves to its own
+  // entry only because it is already listed stays, and one that does not is dropped: the output would alternate).
+  const resolver = new DrugResolver(withoutNamesOnlyBrands());
   const selector = new NamesOnlyBrandSelector({
     ingredientOf: (part) => {
       const id = links.get(part);
