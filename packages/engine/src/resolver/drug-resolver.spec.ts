@@ -435,6 +435,21 @@ describe('DrugResolver on the curated knowledge base', () => {
     expect(r.ingredients.map((i) => i.id)).not.toContain(other);
   });
 
+  // Edetate disodium (a calcium chelator) given for edetate calcium disodium (lead poisoning) killed patients: the salt
+  // tells them apart, so stripping it must never land on the other drug.
+  it.each(['edetate disodium', 'edetate', 'edetate sodium', 'disodium edetate'])('%j never resolves to edetate calcium disodium', (input) => {
+    expect(
+      real
+        .resolve(input)
+        .ingredients.map((i) => i.name)
+        .join(),
+    ).not.toMatch(/edetate/);
+  });
+
+  it('edetate calcium disodium resolves to itself', () => {
+    expect(real.resolve('edetate calcium disodium').ingredients.map((i) => i.name)).toEqual(['edetate calcium disodium']);
+  });
+
   it('after a DDInter-like merge adds inulin, "insulin" is ambiguous and the check is incomplete', () => {
     // What the DDInter importer produces for "Inulin" (a new ingredient of source ddinter): reproduced with the real
     // importer and the files in shared/data/ddinter (insulin resolved as inulin, fuzzy 0.86, complete: true).
