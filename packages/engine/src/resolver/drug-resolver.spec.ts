@@ -397,6 +397,11 @@ describe('DrugResolver on the curated knowledge base', () => {
     ['metoprolol sucinate', ['metoprolol']],
     ['hydroxizine', ['hydroxyzine']],
     ['DL-alpha-Tocopherol', ['vitamin-e']],
+    // Combinations Drugs@FDA lists as one string are read as their known parts, never as one names-only drug.
+    ['conjugated estrogens/medroxyprogesterone', ['conjugated-estrogens', 'medroxyprogesterone']],
+    ['alogliptin and metformin', ['alogliptin', 'metformin']],
+    ['linagliptin and metformin', ['linagliptin', 'metformin']],
+    ['cefadroxil', ['cefadroxil']],
   ])('resolves %j to %j', (input, ids) => {
     const r = real.resolve(input);
     expect(r.status).toBe('resolved');

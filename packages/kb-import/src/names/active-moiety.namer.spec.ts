@@ -5,6 +5,8 @@ describe('ActiveMoietyNamer', () => {
   const namer = new ActiveMoietyNamer((n) => drugs.has(n));
 
   it.each<[string, string, string]>([
+    ['CEFADROXIL/CEFADROXIL HEMIHYDRATE', 'cefadroxil', 'repeated'],
+    ['AMPICILLIN/AMPICILLIN TRIHYDRATE', 'ampicillin', 'repeated'],
     ['SIPONIMOD FUMARIC ACID', 'siponimod', 'counter-ion'],
     ['afatinib dimaleate', 'afatinib', 'counter-ion'],
     ['cabozantinib s-malate', 'cabozantinib', 'counter-ion'],

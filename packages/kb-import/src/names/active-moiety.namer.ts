@@ -1,7 +1,7 @@
 import { SALT_WORDS, foldText } from '@vigil/engine';
 
 /** Why a names-only entry was renamed to its active moiety. */
-export type MoietyRule = 'hydrate' | 'counter-ion' | 'leading-cation';
+export type MoietyRule = 'repeated' | 'hydrate' | 'counter-ion' | 'leading-cation';
 
 /** Words naming water of crystallisation or its absence: never part of a drug's name. */
 export const HYDRATE_WORDS: ReadonlySet<string> = new Set(
@@ -67,8 +67,9 @@ const ISOTOPE_RE = /\b[a-z]{1,2}-?\d{1,3}m?\b/;
 
 /**
  * The active-moiety name of a names-only ingredient whose Drugs@FDA name still carries a salt, counter-ion or hydrate
- * word, by three table-driven rules applied in order:
+ * word, by table-driven rules applied in order:
  *
+ * 0. `repeated`: one moiety listed twice, as base and salt ("CEFADROXIL/CEFADROXIL HEMIHYDRATE" → cefadroxil);
  * 1. `hydrate`: trailing hydrate words are dropped ("MAGNESIUM SULFATE ANHYDROUS" → magnesium sulfate);
  * 2. `counter-ion`: a trailing counter-ion phrase of `TRAILING_COUNTER_IONS` is dropped when a non-salt word is left
  *    ("SIPONIMOD FUMARIC ACID" → siponimod);
@@ -83,6 +84,9 @@ export class ActiveMoietyNamer {
   moiety(name: string): { name: string; rule: MoietyRule } | undefined {
     const folded = foldText(name);
     if (ISOTOPE_RE.test(folded)) return undefined;
+    // "CEFADROXIL/CEFADROXIL HEMIHYDRATE", "AMPICILLIN/AMPICILLIN TRIHYDRATE": one moiety listed twice (base and salt).
+    const repeated = /^([a-z][a-z -]*[a-z])\s*\/\s*\1(?:\s|$)/.exec(folded);
+    if (repeated) return { name: repeated[1], rule: 'repeated' };
     let ws = folded.split(/[\s,]+/).filter((w) => w !== '');
     let rule: MoietyRule | undefined;
     while (ws.length > 1 && HYDRATE_WORDS.has(ws[ws.length - 1])) {

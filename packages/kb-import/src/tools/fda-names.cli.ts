@@ -56,6 +56,25 @@ const QUALIFIER_WORDS = [
 
 const NAME_ID_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/**
+ * A Drugs@FDA ingredient string that is really a combination the importer did not split ("alogliptin and metformin",
+ * "conjugated estrogens/medroxyprogesterone", "lamivudine, nevirapine, and stavudine"): every part, read on its own,
+ * is another drug the pack already knows. As a names-only entry it would shadow the resolver's combination reading,
+ * so the parts' interactions (metformin's, the estrogen's) would hide behind "not reviewed". Strings whose parts are
+ * not all known ("cefadroxil/cefadroxil hemihydrate", "follitropin alfa/beta") stay: they name one drug.
+ */
+function combinationOfKnownDrugs(resolver: DrugResolver, id: string, name: string): boolean {
+  const parts = name
+    .split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s+with\s+|\s*\/\s*|\s*:\s*/i)
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
+  if (parts.length < 2) return false;
+  return parts.every((part) => {
+    const r = resolver.resolve(part);
+    return r.status === 'resolved' && r.method !== 'fuzzy' && r.ingredients.length > 0 && r.ingredients.every((i) => i.id !== id);
+  });
+}
+
 interface Entry {
   id: string;
   name: string;
@@ -157,7 +176,10 @@ async function main(): Promise<number> {
   // Entries: the file's own (minus those now defined elsewhere), plus Drugs@FDA ingredients new to the pack.
   const previous = readEntries(out);
   const moved = previous.filter((e) => knowledge.defined.has(e.id));
-  const entries: Entry[] = previous.filter((e) => !knowledge.defined.has(e.id)).map((e) => ({ ...e, brands: [] }));
+  const partResolver = new DrugResolver(base);
+  const isCombination = (id: string, name: string) => combinationOfKnownDrugs(partResolver, id, name);
+  const misSplit = previous.filter((e) => !knowledge.defined.has(e.id) && isCombination(e.id, e.name));
+  const entries: Entry[] = previous.filter((e) => !knowledge.defined.has(e.id) && !isCombination(e.id, e.name)).map((e) => ({ ...e, brands: [] }));
   const ownIds = new Set(entries.map((e) => e.id));
   // A name must point at one drug: an entry with a name or salt the pack (or an earlier entry) already uses is a
   // mis-split combination ("ELAGOLIX SODIUM,ESTRADIOL,…") or a variant of a known substance, and is left out.
@@ -168,7 +190,7 @@ async function main(): Promise<number> {
   const fresh = r.doc.ingredients.filter((i) => base.ingredient(i.id) === undefined && NAME_ID_RE.test(i.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
   for (const i of fresh) {
     const names = [i.id.replace(/-/g, ' '), i.name, ...i.salts];
-    if (names.some(isTaken) || names.some((n) => /,\S/.test(n))) {
+    if (names.some(isTaken) || names.some((n) => /,\S/.test(n)) || isCombination(i.id, i.name)) {
       leftOut++;
       continue;
     }
@@ -287,7 +309,7 @@ async function main(): Promise<number> {
   const say = (s: string) => process.stdout.write(`${s}\n`);
   say(`${entries.length} names-only ingredients → ${out}`);
   say(
-    `  kept from the file: ${previous.length - moved.length} (${moved.length} now defined by another file); added from Drugs@FDA: ${entries.length - (previous.length - moved.length) + renamed.filter((x) => x.includes('merged')).length} (${leftOut} left out: a name already taken)`,
+    `  kept from the file: ${previous.length - moved.length - misSplit.length} (${moved.length} now defined by another file; ${misSplit.length} mis-split combinations dropped); added from Drugs@FDA: ${entries.length - (previous.length - moved.length - misSplit.length) + renamed.filter((x) => x.includes('merged')).length} (${leftOut} left out: a name already taken or a mis-split combination)`,
   );
   say(`  renamed to the active moiety: ${renamed.length}`);
   for (const x of renamed) say(`    ${x}`);
