@@ -20,6 +20,10 @@ describe('BuildGarbageCollector', () => {
   });
 
   it('compacts: long-lived objects built among temporaries do not keep their mostly empty pages', () => {
+    // Holes the rest of this jest worker's heap already has (earlier suites in the same worker load whole releases):
+    // the test measures only what its own objects leave.
+    BuildGarbageCollector.collect();
+    const holesBefore = oldSpaceHoles();
     // A release's objects interleaved with the build's temporaries, all in the old generation (a full
     // collection promotes what survives it), then every temporary dies: one object in 25 survives on every page.
     let all: unknown[] | null = Array.from({ length: 600_000 }, (_, i) => ({ id: i, name: `drug-${i}`, refs: [i] }));
@@ -29,9 +33,9 @@ describe('BuildGarbageCollector', () => {
     const r = BuildGarbageCollector.collect()!;
     expect(kept).toHaveLength(24_000);
     // A plain full collection leaves ~60 MB of holes here (every page keeps a few live objects); compacted, a few MB
-    // plus whatever the rest of the worker's heap leaves (measured up to ~10 MB in a loaded CI worker), so the bound
-    // sits well between the two.
-    expect(oldSpaceHoles()).toBeLessThan(25e6);
+    // more than before at most, so the bound sits well between the two. (An absolute bound on the worker's holes
+    // failed once the knowledge base grew: a CI worker that had loaded releases before measured 25.3 MB.)
+    expect(oldSpaceHoles() - holesBefore).toBeLessThan(20e6);
     expect(r.oldSpaceAfterMb).toBeLessThan(r.oldSpaceBeforeMb - 30);
   });
 });
