@@ -402,6 +402,9 @@ describe('DrugResolver on the curated knowledge base', () => {
     ['alogliptin and metformin', ['alogliptin', 'metformin']],
     ['linagliptin and metformin', ['linagliptin', 'metformin']],
     ['cefadroxil', ['cefadroxil']],
+    // Extended-release resin salts are the drug, not a names-only substance (codeine's opioid rules must reach them).
+    ['codeine polistirex', ['codeine']],
+    ['chlorpheniramine polistirex', ['chlorpheniramine']],
   ])('resolves %j to %j', (input, ids) => {
     const r = real.resolve(input);
     expect(r.status).toBe('resolved');
