@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import type { DrugResolution } from '@vigil/contracts';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { parseCsvRecords } from './csv.reader';
 import {
@@ -61,6 +62,12 @@ export interface KbEvaluationReport {
   fuzzyAudit: { vocabularyNames: number; accepted: { name: string; as: string; confidence: number }[] };
 }
 
+interface DrugsAtFdaFiles {
+  products: ReturnType<typeof FdaCoverageMetric.parseProducts>;
+  statuses: ReturnType<typeof FdaCoverageMetric.parseMarketingStatus>;
+  lookup: ReturnType<typeof FdaCoverageMetric.parseLookup>;
+}
+
 /** Seed of the random top-300 specificity sample: fixed so every run draws the same pairs. */
 export const RANDOM_SAMPLE_SEED = 20261123;
 export const RANDOM_SAMPLE_SIZE = 1000;
@@ -73,6 +80,7 @@ export const RANDOM_SAMPLE_SIZE = 1000;
  */
 export class KbEvaluation {
   readonly judge: PairJudge;
+  private fdaFiles: DrugsAtFdaFiles | null | undefined;
 
   constructor(
     private readonly kb: KnowledgeBase,
@@ -182,32 +190,38 @@ export class KbEvaluation {
 
   /** Checks the `discontinued` market-status facts against the Drugs@FDA data files (none may still be marketed). */
   private usMarketCheck(): UsMarketCheckResult | null {
-    const dir = join(this.dataDir, 'drugs-at-fda');
-    if (!existsSync(join(dir, 'Products.txt'))) return null;
-    const read = (f: string) => readFileSync(join(dir, f), 'latin1');
+    const fda = this.drugsAtFda();
+    if (!fda) return null;
     return new UsMarketCheck(this.kb, (name) => {
-      const r = this.judge.resolution(name);
-      return r.status === 'resolved' && r.method !== 'fuzzy' ? r.ingredients.map((i) => i.id) : [];
-    }).run(
-      FdaCoverageMetric.parseProducts(read('Products.txt')),
-      FdaCoverageMetric.parseMarketingStatus(read('MarketingStatus.txt')),
-      FdaCoverageMetric.parseLookup(read('MarketingStatus_Lookup.txt')),
-    );
+      const r = this.exactResolution(name);
+      return r ? r.ingredients.map((i) => i.id) : [];
+    }).run(fda.products, fda.statuses, fda.lookup);
   }
 
   private fdaCoverage(): FdaCoverageResult | null {
+    const fda = this.drugsAtFda();
+    if (!fda) return null;
+    const metric = new FdaCoverageMetric((name) => this.exactResolution(name) !== undefined);
+    return metric.measure(fda.products, fda.statuses, FdaCoverageMetric.prescriptionStatusId(fda.lookup));
+  }
+
+  /** The name's resolution when it resolved without spelling correction (what the Drugs@FDA measures count). */
+  private exactResolution(name: string): DrugResolution | undefined {
+    const r = this.judge.resolution(name);
+    return r.status === 'resolved' && r.method !== 'fuzzy' ? r : undefined;
+  }
+
+  /** The Drugs@FDA files, read and parsed once for both measures that use them; null when the data is absent. */
+  private drugsAtFda(): DrugsAtFdaFiles | null {
+    if (this.fdaFiles !== undefined) return this.fdaFiles;
     const dir = join(this.dataDir, 'drugs-at-fda');
-    if (!existsSync(join(dir, 'Products.txt'))) return null;
+    if (!existsSync(join(dir, 'Products.txt'))) return (this.fdaFiles = null);
     const read = (f: string) => readFileSync(join(dir, f), 'latin1');
-    const metric = new FdaCoverageMetric((name) => {
-      const r = this.judge.resolution(name);
-      return r.status === 'resolved' && r.method !== 'fuzzy';
+    return (this.fdaFiles = {
+      products: FdaCoverageMetric.parseProducts(read('Products.txt')),
+      statuses: FdaCoverageMetric.parseMarketingStatus(read('MarketingStatus.txt')),
+      lookup: FdaCoverageMetric.parseLookup(read('MarketingStatus_Lookup.txt')),
     });
-    return metric.measure(
-      FdaCoverageMetric.parseProducts(read('Products.txt')),
-      FdaCoverageMetric.parseMarketingStatus(read('MarketingStatus.txt')),
-      FdaCoverageMetric.prescriptionStatusId(FdaCoverageMetric.parseLookup(read('MarketingStatus_Lookup.txt'))),
-    );
   }
 
   /** Spelling-correction audit: DrugBank names (real drugs) that the resolver matched only by correcting them. */
