@@ -106,7 +106,7 @@ export class InteractionEngine {
         out.push(r);
         continue;
       }
-      // The resolver states it; a resolution built elsewhere gets it here (copied, never mutated).
+      // Derived here, once per check, for every resolution however it was made (copied, never mutated).
       if (r.usMarket === undefined) {
         const usMarket = kb.usMarketOf(r.ingredients.map((i) => i.id));
         if (usMarket.length > 0) r = Object.assign({}, r, { usMarket });

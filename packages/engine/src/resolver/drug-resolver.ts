@@ -554,8 +554,6 @@ export class DrugResolver {
       if (product) out.product = product;
       if (a.split) out.split = true;
       out.coverage = ids.every((iid) => this.kb.isReviewedId(iid)) ? 'reviewed' : 'names-only';
-      const usMarket = this.kb.usMarketOf(ids);
-      if (usMarket.length > 0) out.usMarket = usMarket;
       return out;
     }
     out.suggestions = [...(a.suggestions ?? [])];
