@@ -33,7 +33,7 @@ export class EntryPairFolder {
       for (const { d } of ordered) {
         const host = kept.find((k) => sharesClinicalRisk(k, d) && !sameIngredients(k, d));
         if (host) {
-          merge(host, d);
+          FindingBuilder.absorbFinding(host, d);
           folded.add(d);
         } else kept.push(d);
       }
@@ -75,19 +75,4 @@ function sameIngredients(x: FindingDraft, y: FindingDraft): boolean {
       .sort()
       .join(',');
   return ids(x) === ids(y);
-}
-
-function merge(host: FindingDraft, other: FindingDraft): void {
-  FindingBuilder.addParticipants(host, other.participants);
-  for (const [source, severity] of Object.entries(other.severityBySource)) {
-    const prev = host.severityBySource[source];
-    host.severityBySource[source] = prev && severityRank(prev) <= severityRank(severity) ? prev : severity;
-  }
-  for (const s of other.sources) if (!host.sources.includes(s)) host.sources.push(s);
-  for (const c of other.citations) {
-    const same = host.citations.find((d) => d.source === c.source && d.title === c.title && d.section === c.section && d.url === c.url);
-    if (!same) host.citations.push({ ...c, sources: [...c.sources] });
-    else for (const s of c.sources) if (!same.sources.includes(s)) same.sources.push(s);
-  }
-  for (const t of other.risks) if (!host.risks.includes(t)) host.risks = [...host.risks, t];
 }

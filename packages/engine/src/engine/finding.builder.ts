@@ -45,11 +45,30 @@ export class FindingBuilder {
     draft.severityBySource[sourceId] = prev ? worseSeverity(prev, severity) : severity;
     if (!draft.sources.includes(sourceId)) draft.sources.push(sourceId);
     for (const c of citations) {
-      const same = draft.citations.find((d) => d.source === c.source && d.title === c.title && d.section === c.section && d.url === c.url);
+      const same = sameCitation(draft, c);
       if (same) {
         if (!same.sources.includes(sourceId)) same.sources.push(sourceId);
       } else draft.citations.push(...FindingBuilder.citations([c], sourceId));
     }
+  }
+
+  /**
+   * Folds a whole other finding into `host` (the same effect reported for other ingredients of the same entries):
+   * its participants, sources, per-source severities (the worse one kept), citations and risk tags.
+   */
+  static absorbFinding(host: FindingDraft, other: FindingDraft): void {
+    FindingBuilder.addParticipants(host, other.participants);
+    for (const [source, severity] of Object.entries(other.severityBySource)) {
+      const prev = host.severityBySource[source];
+      host.severityBySource[source] = prev ? worseSeverity(prev, severity) : severity;
+    }
+    for (const s of other.sources) if (!host.sources.includes(s)) host.sources.push(s);
+    for (const c of other.citations) {
+      const same = sameCitation(host, c);
+      if (!same) host.citations.push({ ...c, sources: [...c.sources] });
+      else for (const s of c.sources) if (!same.sources.includes(s)) same.sources.push(s);
+    }
+    for (const t of other.risks) if (!host.risks.includes(t)) host.risks = [...host.risks, t];
   }
 
   static build(draft: FindingDraft, include: ReadonlySet<FindingTextField>): InteractionFinding {
@@ -161,4 +180,9 @@ function hex8(n: number): string {
   let out = '';
   for (let shift = 28; shift >= 0; shift -= 4) out += HEX[(n >>> shift) & 0xf];
   return out;
+}
+
+/** The draft's citation of the same source, title, section and url, if it has one. */
+function sameCitation(draft: FindingDraft, c: { source: string; title: string; section?: string; url?: string }): FindingCitation | undefined {
+  return draft.citations.find((d) => d.source === c.source && d.title === c.title && d.section === c.section && d.url === c.url);
 }
