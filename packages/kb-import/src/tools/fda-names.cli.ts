@@ -20,7 +20,7 @@
  *
  * Only names come from the files (facts, no text).
  */
-import { CURATED_KB_PATH, DrugResolver, buildKnowledgeBase, compactKey, loadCuratedKb, readCompiledKb, type KnowledgeBase } from '@vigil/engine';
+import { CURATED_KB_PATH, DrugResolver, buildKnowledgeBase, compactKey, readCompiledKb, type KnowledgeBase } from '@vigil/engine';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CsvParser } from '../csv/csv.parser';
@@ -137,9 +137,8 @@ function drugbankNames(file: string): string[][] {
   return records.slice(1).map((r) => [r.fields[2] ?? '', ...(r.fields[5] ?? '').split(' | ')].map((s) => s.trim()).filter((s) => s !== ''));
 }
 
-/** The compiled pack with the brands of its names-only ingredients removed (what the brand screen resolves against). */
-function withoutNamesOnlyBrands(): KnowledgeBase {
-  const doc = readCompiledKb(CURATED_KB_PATH);
+/** The compiled pack without the brands of its names-only ingredients (what names are screened against). */
+function withoutNamesOnlyBrands(doc: ReturnType<typeof readCompiledKb>): KnowledgeBase {
   return buildKnowledgeBase({ ...doc, ingredients: doc.ingredients.map((i) => (i.reviewed === false ? { ...i, brands: [] } : i)) });
 }
 
@@ -164,7 +163,12 @@ async function main(): Promise<number> {
     process.stderr.write(`no DrugBank vocabulary at ${vocabFile}: brands are screened against it (give --vocabulary)\n`);
     return 2;
   }
-  const base: KnowledgeBase = loadCuratedKb();
+  const doc = readCompiledKb(CURATED_KB_PATH);
+  const base: KnowledgeBase = buildKnowledgeBase(doc);
+  // Brands an earlier run gave to names-only drugs must not decide this run (else a brand that resolves to its own
+  // entry only because it is already listed stays, and one that does not is dropped: the output would alternate).
+  // One resolver on that pack screens both combination strings and brands.
+  const resolver = new DrugResolver(withoutNamesOnlyBrands(doc));
   const files = ['Products.txt', 'MarketingStatus.txt', 'MarketingStatus_Lookup.txt'].map((f) => join(dir, f));
   const r = await importSource({ format: 'drugs-at-fda', files }, base);
   if (!r.ok) {
@@ -176,8 +180,7 @@ async function main(): Promise<number> {
   // Entries: the file's own (minus those now defined elsewhere), plus Drugs@FDA ingredients new to the pack.
   const previous = readEntries(out);
   const moved = previous.filter((e) => knowledge.defined.has(e.id));
-  const partResolver = new DrugResolver(base);
-  const isCombination = (id: string, name: string) => combinationOfKnownDrugs(partResolver, id, name);
+  const isCombination = (id: string, name: string) => combinationOfKnownDrugs(resolver, id, name);
   const misSplit = previous.filter((e) => !knowledge.defined.has(e.id) && isCombination(e.id, e.name));
   const entries: Entry[] = previous.filter((e) => !knowledge.defined.has(e.id) && !isCombination(e.id, e.name)).map((e) => ({ ...e, brands: [] }));
   const ownIds = new Set(entries.map((e) => e.id));
@@ -266,9 +269,6 @@ async function main(): Promise<number> {
   }
   for (const w of QUALIFIER_WORDS) neighbours.add(w, 'qualifier');
   const links = new Map(r.links.map((l) => [l.source, l.ingredientId]));
-  // Brands an earlier run gave to names-only drugs must not decide this run (else a brand that resolves to its own
-  // entry only because it is already listed stays, and one that does not is dropped: the output would alternate).
-  const resolver = new DrugResolver(withoutNamesOnlyBrands());
   const selector = new NamesOnlyBrandSelector({
     ingredientOf: (part) => {
       const id = links.get(part);
