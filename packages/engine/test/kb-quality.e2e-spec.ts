@@ -17,6 +17,7 @@ maybe('knowledge-base quality (eval:kb)', () => {
     siblingCheck: { list: { classId: string; partner: string; explained: boolean; bySeverity: Record<string, string | null> }[] };
     fuzzyAudit: { fuzzyAccepted: number };
     fdaCoverage: { share: number; total: number } | null;
+    usMarket: { rows: Record<string, { setAsidePairs: number; missedInvolving: number }> };
   };
 
   beforeAll(() => {
@@ -86,6 +87,18 @@ maybe('knowledge-base quality (eval:kb)', () => {
   it('resolves ≥ 98% of the ingredient names of marketed US prescription products (Drugs@FDA)', () => {
     expect(report.fdaCoverage!.total).toBeGreaterThan(1500);
     expect(report.fdaCoverage!.share).toBeGreaterThanOrEqual(0.98);
+  });
+
+  // The reported "marketed in the US only" rows set aside the pairs with a withdrawn or discontinued drug. They once
+  // set aside nothing because the judge read market status from the resolver, which stopped deriving it (the engine
+  // does, per check); a row that sets nothing aside reports the full list under a misleading label.
+  it.each([
+    ['ndf-rt-critical-us-marketed', 100],
+    ['french-ci-us-marketed', 50],
+    ['french-ad-us-marketed', 200],
+  ])('%s sets aside the pairs with a drug no longer marketed (at least %s)', (row, least) => {
+    expect(report.usMarket.rows[row].setAsidePairs).toBeGreaterThanOrEqual(least);
+    expect(report.usMarket.rows[row].missedInvolving).toBeGreaterThan(0);
   });
 
   it('resolves the ONC high-priority drug names', () => {

@@ -67,8 +67,15 @@ export class PairJudge {
     return { severity, ruleIds, fromProperties, namesOnly };
   }
 
-  /** True when a drug of the pair resolves to an ingredient no longer marketed in the US (`usMarket`). */
-  offUsMarket = (c: PairCase): boolean => [c.a, c.b].some((n) => (this.resolution(n).usMarket?.length ?? 0) > 0);
+  /**
+   * True when a drug of the pair resolves to an ingredient no longer marketed in the US. Asked of the knowledge base,
+   * not of the resolution: the resolver does not set `usMarket` (the engine derives it per check).
+   */
+  offUsMarket = (c: PairCase): boolean =>
+    [c.a, c.b].some((n) => {
+      const r = this.resolution(n);
+      return r.status === 'resolved' && this.kb.usMarketOf(r.ingredients.map((i) => i.id)).length > 0;
+    });
 
   judge = (c: PairCase): PairVerdict => {
     const ra = this.resolution(c.a);
