@@ -227,6 +227,18 @@ describe('POST /v1/interactions/check, drug search and KB (real engine, curated 
     await expect(vigil.drugs.get('nope')).rejects.toMatchObject({ status: 404, code: 'not_found' });
   });
 
+  it('GET /v1/drugs/search and /v1/drugs/:id say what a check would: reviewed or names-only, and US market status', async () => {
+    expect(await vigil.drugs.get('warfarin')).toMatchObject({ coverage: 'reviewed' });
+    expect((await vigil.drugs.get('warfarin')).usMarket).toBeUndefined();
+    expect(await vigil.drugs.get('tylenol-3')).toMatchObject({ kind: 'product', coverage: 'reviewed' });
+    const [propulsid] = (await vigil.drugs.search('Propulsid')).results;
+    expect(propulsid).toMatchObject({ id: 'cisapride', coverage: 'reviewed', usMarket: [expect.objectContaining({ ingredientId: 'cisapride', status: 'withdrawn', year: 2000 })] });
+    expect(await vigil.drugs.get('cisapride')).toMatchObject({ usMarket: [expect.objectContaining({ status: 'withdrawn', citations: expect.any(Array) })] });
+    const [selenium] = (await vigil.drugs.search('selenious acid')).results;
+    expect(selenium).toMatchObject({ coverage: 'names-only' });
+    expect(await vigil.drugs.get(selenium.id)).toMatchObject({ coverage: 'names-only', rules: { total: 0 } });
+  });
+
   it('GET /v1/kb names the version, counts and sources', async () => {
     const body = await vigil.kb.get();
     expect(body).toMatchObject({ version: expect.stringMatching(/^curated-/), counts: { ingredients: expect.any(Number), rules: expect.any(Number) } });

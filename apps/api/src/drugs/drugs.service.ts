@@ -23,7 +23,7 @@ export class DrugsService {
     const { kb } = this.kb.current();
     const key = id.trim().toLowerCase();
     const ingredient = kb.describeIngredient(key);
-    if (ingredient) return { ...ingredientDetail(ingredient), kind: 'ingredient' };
+    if (ingredient) return { ...ingredientDetail(ingredient), kind: 'ingredient', ...kb.depthOf([ingredient.ingredient.id]) };
     const product = kb.product(key);
     if (!product) throw new ProblemException('NotFound', { detail: `No ingredient or product "${id}" in the knowledge base; use /v1/drugs/search.` });
     const parts = product.ingredients.map((i) => kb.describeIngredient(i)).filter((d): d is IngredientDescription => d !== undefined);
@@ -57,11 +57,12 @@ export class DrugsService {
         direct: Math.max(0, ...details.map((d) => d.rules.direct)),
         pathways: Math.max(0, ...details.map((d) => d.rules.pathways)),
       },
+      ...kb.depthOf(product.ingredients),
     };
   }
 }
 
-function ingredientDetail(description: IngredientDescription): Omit<DrugDetail, 'kind'> {
+function ingredientDetail(description: IngredientDescription): Omit<DrugDetail, 'kind' | 'coverage' | 'usMarket'> {
   const { ingredient, classes, products, ruleCount, directRuleCount, pathwayCount } = description;
   return {
     id: ingredient.id,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DRUG_COVERAGES, UsMarketStatusSchema } from '../interactions/drug-resolution.response';
 
 export const DrugDetailSchema = z
   .object({
@@ -32,6 +33,10 @@ export const DrugDetailSchema = z
         pathways: z.int().min(0).describe('Pathway rules and label statements it can trigger'),
       })
       .describe('Rule counts'),
+    coverage: z
+      .enum(DRUG_COVERAGES)
+      .describe('`reviewed`, or `names-only` when the knowledge base knows the drug (an ingredient of the product) by name only: its interactions are not reviewed'),
+    usMarket: z.array(UsMarketStatusSchema).optional().describe('Present when an ingredient is no longer marketed in the US (withdrawn or discontinued), with the FDA records'),
   })
   .meta({ id: 'DrugDetail', description: 'What the knowledge base knows about an ingredient or a combination product.' });
 export type DrugDetail = z.infer<typeof DrugDetailSchema>;

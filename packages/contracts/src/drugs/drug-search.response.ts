@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DRUG_COVERAGES, UsMarketStatusSchema } from '../interactions/drug-resolution.response';
 
 export const DrugSearchHitSchema = z
   .object({
@@ -11,6 +12,10 @@ export const DrugSearchHitSchema = z
     kind: z.enum(['generic', 'synonym', 'salt', 'brand', 'product']).describe('What the matched name is'),
     match: z.enum(['exact', 'prefix', 'word-prefix', 'fuzzy']).describe('How the query matched it'),
     score: z.number().min(0).max(1).describe('0–1, for display; the order of the list is the ranking'),
+    coverage: z
+      .enum(DRUG_COVERAGES)
+      .describe('`reviewed`, or `names-only` when the knowledge base knows an ingredient by name only: a check with it reports it as not reviewed, never as "no interactions"'),
+    usMarket: z.array(UsMarketStatusSchema).optional().describe('Present when an ingredient is no longer marketed in the US (withdrawn or discontinued), as a check reports it'),
   })
   .meta({ id: 'DrugSearchHit', description: 'One search result.' });
 export type DrugSearchHit = z.infer<typeof DrugSearchHitSchema>;

@@ -116,7 +116,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     tag: 'Drugs',
     summary: 'Autocomplete drug names',
     description:
-      'Prefix and spelling-tolerant search over generic names, synonyms, salts, brand names and combination products, ranked. Use it for an autocomplete field, then send the chosen name (or its RxCUI) to the check.',
+      'Prefix and spelling-tolerant search over generic names, synonyms, salts, brand names and combination products, ranked. Use it for an autocomplete field, then send the chosen name (or its RxCUI) to the check. Each hit says what a check would say of the drug’s depth: `coverage` (`names-only` = its interactions are not reviewed) and `usMarket` when it is no longer marketed in the US, so a picker can show both before the drug is chosen.',
     scopes: [Scopes.DrugsRead],
     query: DrugSearchQuerySchema,
     response: DrugSearchResponseSchema,
@@ -130,7 +130,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     tag: 'Drugs',
     summary: 'Describe an ingredient or a combination product',
     description:
-      'Names, brands, salts, classes, combination products, enzyme roles, risk domains and how many rules apply. Every search hit’s `id` resolves here, ingredient or product (`kind`); ids are case-insensitive. For a product, classes, roles and risk domains are those of its ingredients together, and the rule counts the highest of one ingredient.',
+      'Names, brands, salts, classes, combination products, enzyme roles, risk domains and how many rules apply. Every search hit’s `id` resolves here, ingredient or product (`kind`); ids are case-insensitive. For a product, classes, roles and risk domains are those of its ingredients together, and the rule counts the highest of one ingredient. `coverage` and `usMarket` are those a check reports for it.',
     scopes: [Scopes.DrugsRead],
     params: [{ name: 'id', description: 'Ingredient or product id, from a search hit or a resolution (e.g. `warfarin`, `tylenol-3`)', example: 'warfarin' }],
     response: DrugDetailSchema,

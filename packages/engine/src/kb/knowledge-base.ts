@@ -1,4 +1,4 @@
-import { type KbInfo, type LocalRoute, type Severity, type UsMarketStatusInfo, isNonCommercialLicense } from '@vigil/contracts';
+import { type DrugCoverage, type KbInfo, type LocalRoute, type Severity, type UsMarketStatusInfo, isNonCommercialLicense } from '@vigil/contracts';
 import type {
   CompiledKnowledgeBase,
   KbClass,
@@ -320,6 +320,17 @@ export class KnowledgeBase {
   isReviewedId(id: string): boolean {
     const i = this.ingredientIndex.get(id);
     return i !== undefined && this.reviewedAt[i];
+  }
+
+  /** `names-only` when any of the ingredients is known by name only (or unknown), else `reviewed`. */
+  coverageOf(ingredientIds: readonly string[]): DrugCoverage {
+    return ingredientIds.every((id) => this.isReviewedId(id)) ? 'reviewed' : 'names-only';
+  }
+
+  /** What a check would say of these ingredients' depth: coverage, and US market status when any is off the market. */
+  depthOf(ingredientIds: readonly string[]): { coverage: DrugCoverage; usMarket?: UsMarketStatusInfo[] } {
+    const usMarket = this.usMarketOf(ingredientIds);
+    return { coverage: this.coverageOf(ingredientIds), ...(usMarket.length > 0 ? { usMarket } : {}) };
   }
 
   classesAt(index: number): readonly KbClass[] {

@@ -553,7 +553,7 @@ export class DrugResolver {
       const product = a.targets.length === 1 && a.targets[0].kind === 'product' ? a.targets[0].display : undefined;
       if (product) out.product = product;
       if (a.split) out.split = true;
-      out.coverage = ids.every((iid) => this.kb.isReviewedId(iid)) ? 'reviewed' : 'names-only';
+      out.coverage = this.kb.coverageOf(ids);
       return out;
     }
     out.suggestions = [...(a.suggestions ?? [])];

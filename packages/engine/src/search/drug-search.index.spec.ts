@@ -158,3 +158,25 @@ describe('DrugSearchIndex over the curated pack: the way people type', () => {
     expect(brand).toMatchObject({ id: 'simvastatin', ingredientId: 'simvastatin', kind: 'brand', matched: 'Zocor', ingredients: [{ id: 'simvastatin', name: 'simvastatin' }] });
   });
 });
+
+describe('DrugSearchIndex on the curated pack: each hit says what a check would say of its depth', () => {
+  const curated = new DrugSearchIndex(loadCuratedKb({ path: join(__dirname, '..', '..', 'dist', 'kb', 'curated.json') }));
+
+  it.each<[string, string, string, string | undefined]>([
+    // query, first hit, coverage, US market status
+    ['warfarin', 'warfarin', 'reviewed', undefined],
+    ['Propulsid', 'cisapride', 'reviewed', 'withdrawn'],
+    ['Vioxx', 'rofecoxib', 'reviewed', 'withdrawn'],
+    ['Tylenol #3', 'tylenol-3', 'reviewed', undefined],
+  ])('search(%j) → %s: coverage %s, usMarket %s', (query, id, coverage, status) => {
+    const [hit] = curated.search(query);
+    expect(hit).toMatchObject({ id, coverage });
+    expect(hit.usMarket?.map((m) => m.status)[0]).toBe(status);
+  });
+
+  it('marks a drug known by name only names-only, as the check does', () => {
+    const [hit] = curated.search('selenious acid');
+    expect(hit).toMatchObject({ id: 'selenious-acid', coverage: 'names-only' });
+    expect(hit.usMarket).toBeUndefined();
+  });
+});

@@ -1,3 +1,4 @@
+import type { DrugCoverage, UsMarketStatusInfo } from '@vigil/contracts';
 import type { IngredientDescription, KnowledgeBase } from '../kb/knowledge-base';
 import { NAME_KIND_PRIORITY, type NameEntry, type NameKind } from '../resolver/name.index';
 import { ABBREVIATIONS, BRAND_CHANGES, FAMILY_NAMES, LOOK_ALIKE_GROUPS } from '../resolver/name-safety.table';
@@ -23,6 +24,10 @@ export interface DrugSearchHit {
   match: SearchMatch;
   /** 0–1, for display; the order of the list is the ranking. */
   score: number;
+  /** `names-only` when an ingredient is known by name only: a check with it says "not reviewed", not "no interactions". */
+  coverage: DrugCoverage;
+  /** Present when an ingredient is no longer marketed in the US (withdrawn or discontinued). */
+  usMarket?: UsMarketStatusInfo[];
 }
 
 export interface DrugSearchOptions {
@@ -164,6 +169,7 @@ export class DrugSearchIndex {
           kind: k.entry.kind,
           match,
           score: Math.round(score * 100) / 100,
+          ...this.kb.depthOf(t.ingredientIds),
         };
       });
   }
