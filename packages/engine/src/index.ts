@@ -13,3 +13,4 @@ export { detectLocalRoute } from './text/local-route.detector';
 export { DUPLICATE_INGREDIENT_RULE_ID } from './engine/duplicate-therapy.layer';
 export { severityForCount } from './engine/additive-risk.layer';
 export { compactKey, foldText, SALT_WORDS } from './text/name.normalizer';
+export { usMarketPhrase } from './kb/us-market.phrase';

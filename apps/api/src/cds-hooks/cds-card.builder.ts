@@ -1,4 +1,5 @@
 import { CDS_OVERRIDE_REASONS, type CdsCard, type InteractionFinding, type Severity, type UsMarketStatusInfo } from '@vigil/contracts';
+import { usMarketPhrase } from '@vigil/engine';
 import { nameBasedUuid } from '../fhir/name-based-uuid';
 import type { ScreenedMedication, UncheckedMedication } from '../fhir/medication-screening.service';
 
@@ -108,7 +109,7 @@ export class CdsCardBuilder {
    */
   noLongerMarketed(medication: ScreenedMedication, statuses: readonly UsMarketStatusInfo[]): CdsCard {
     const withdrawn = statuses.some((s) => s.status === 'withdrawn');
-    const each = statuses.map((s) => `${s.name}: ${s.status}${s.year !== undefined ? ` in ${s.year}` : ''}${s.reason ? ` (${s.reason})` : ''}`);
+    const each = statuses.map(usMarketPhrase);
     return {
       uuid: uuidFrom(`market\u0000${medication.ref}\u0000${statuses.map((s) => s.ingredientId).join('\u0000')}`),
       summary: clip(`No longer marketed in the US: ${medication.label}`),

@@ -289,7 +289,7 @@ describe('InteractionEngine', () => {
 
     it.each<[string, DrugInput[], number[], RegExp | undefined]>([
       ['all marketed: no warning', ['warfarin', 'naproxen'], [], undefined],
-      ['a withdrawn drug: status, year and reason', ['warfarin', 'fluconazole'], [1], /"fluconazole" \(#1, fluconazole: withdrawn 2004, fixture safety reason\)/],
+      ['a withdrawn drug: status, year and reason', ['warfarin', 'fluconazole'], [1], /"fluconazole" \(#1, fluconazole: withdrawn in 2004 \(fixture safety reason\)\)/],
       ['a discontinued drug without a year', ['ibuprofen', 'warfarin'], [0], /"ibuprofen" \(#0, ibuprofen: discontinued\)/],
       ['both in one warning, in input order', ['fluconazole', 'warfarin', 'ibuprofen'], [0, 2], /"fluconazole".*"ibuprofen"/],
       ['stopped within its washout: still part of the regimen', ['warfarin', { name: 'fluconazole', stoppedOn: '2026-01-30' }], [1], /fluconazole/],

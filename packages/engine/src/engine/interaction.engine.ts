@@ -23,6 +23,7 @@ import { PairwiseLayer } from './pairwise.layer';
 import { detectLocalRoute } from '../text/local-route.detector';
 import { LocalUseAssessor } from './local-use.assessor';
 import { StoppedDrugAssessor, utcToday } from './stopped-drug.assessor';
+import { usMarketPhrase } from '../kb/us-market.phrase';
 
 /** Our wording; returned with every check. */
 export const CHECK_DISCLAIMER =
@@ -319,8 +320,7 @@ function localUseWarnings(out: readonly DrugResolution[]): CheckWarning[] {
  */
 function usMarketWarnings(entries: readonly DrugResolution[]): CheckWarning[] {
   if (entries.length === 0) return [];
-  const describe = (r: DrugResolution) =>
-    `"${r.input}" (#${r.index}, ${r.usMarket!.map((m) => `${m.name}: ${m.status}${m.year !== undefined ? ` ${m.year}` : ''}${m.reason ? `, ${m.reason}` : ''}`).join('; ')})`;
+  const describe = (r: DrugResolution) => `"${r.input}" (#${r.index}, ${r.usMarket!.map(usMarketPhrase).join('; ')})`;
   return [
     {
       code: 'no_longer_marketed',
