@@ -20,4 +20,12 @@ describe('curated knowledge base: grades that follow the rubric', () => {
   ])('%s + %s → %s (%s)', (a, b, ruleId, severity) => {
     curated.expectFinding(a, b, ruleId, severity);
   });
+
+  // The Xarelto label's combined P-gp and weak-or-moderate CYP3A inhibitors include amiodarone (its only weak CYP3A4
+  // inhibitor that also inhibits P-gp in the pack); the Eliquis label names no such group, and ARISTOTLE's amiodarone
+  // subgroup kept apixaban's bleeding advantage, so apixaban + amiodarone stays silent.
+  it('rivaroxaban + amiodarone: the Xarelto renal-impairment statement; apixaban + amiodarone: nothing', () => {
+    curated.expectFinding('Xarelto', 'amiodarone', 'rivaroxaban--combined-pgp-moderate-cyp3a4-inhibitors', 'moderate');
+    curated.expectSilent('apixaban', 'amiodarone');
+  });
 });
