@@ -7,6 +7,7 @@ import {
   foldText,
   RELEASE_WORDS,
   SALT_WORDS,
+  hydrateStripped,
   saltStrippedVariants,
   splitCombination,
   splitParenthetical,
@@ -247,7 +248,9 @@ export class DrugResolver {
       const e = this.kb.names.exact(key);
       if (e) return this.resolvedAs([e.target], KIND_METHOD[e.kind], 1, e.name);
     }
-    for (const ws of saltStrippedVariants(stripLevel2(folded))) {
+    const core = stripLevel2(folded);
+    const dry = hydrateStripped(core);
+    for (const ws of dry ? [dry, ...saltStrippedVariants(core)] : saltStrippedVariants(core)) {
       const e = this.kb.names.exact(ws.join(''));
       if (e) return this.resolvedAs([e.target], e.kind === 'brand' || e.kind === 'product' ? 'brand' : 'salt', 1, e.name);
     }
