@@ -405,6 +405,15 @@ describe('DrugResolver on the curated knowledge base', () => {
     // Extended-release resin salts are the drug, not a names-only substance (codeine's opioid rules must reach them).
     ['codeine polistirex', ['codeine']],
     ['chlorpheniramine polistirex', ['chlorpheniramine']],
+    // "A: B" between two known drug names is a combination, like "A / B" and "A; B".
+    ['irbesartan: hydrochlorothiazide', ['irbesartan', 'hydrochlorothiazide']],
+    ['irbesartan / hydrochlorothiazide', ['irbesartan', 'hydrochlorothiazide']],
+    ['irbesartan; hydrochlorothiazide', ['irbesartan', 'hydrochlorothiazide']],
+    ['Losartan Potassium: Hydrochlorothiazide', ['losartan', 'hydrochlorothiazide']],
+    // ...but a colon before directions or a strength is not: the drug before it is the one meant.
+    ['metoprolol tartrate: take 1 tablet', ['metoprolol']],
+    ['lisinopril: 10 mg', ['lisinopril']],
+    ['amlodipine: 5 mg daily', ['amlodipine']],
   ])('resolves %j to %j', (input, ids) => {
     const r = real.resolve(input);
     expect(r.status).toBe('resolved');

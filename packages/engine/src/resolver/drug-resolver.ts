@@ -7,6 +7,7 @@ import {
   foldText,
   RELEASE_WORDS,
   SALT_WORDS,
+  hydrateStripped,
   saltStrippedVariants,
   splitCombination,
   splitParenthetical,
@@ -247,7 +248,9 @@ export class DrugResolver {
       const e = this.kb.names.exact(key);
       if (e) return this.resolvedAs([e.target], KIND_METHOD[e.kind], 1, e.name);
     }
-    for (const ws of saltStrippedVariants(stripLevel2(folded))) {
+    const core = stripLevel2(folded);
+    const dry = hydrateStripped(core);
+    for (const ws of dry ? [dry, ...saltStrippedVariants(core)] : saltStrippedVariants(core)) {
       const e = this.kb.names.exact(ws.join(''));
       if (e) return this.resolvedAs([e.target], e.kind === 'brand' || e.kind === 'product' ? 'brand' : 'salt', 1, e.name);
     }
@@ -464,10 +467,36 @@ export class DrugResolver {
     };
   }
 
+  /**
+   * "irbesartan: hydrochlorothiazide" (a list's "drug: drug" layout) is a combination only when every part is an exact
+   * drug name: a colon also comes before directions or a strength ("metoprolol tartrate: take 1 tablet",
+   * "lisinopril: 10 mg"), which the whole-text stages then read as the drug before it. No spelling correction here.
+   */
+  private colonCombination(folded: string): Attempt | undefined {
+    if (!folded.includes(':')) return undefined;
+    const parts = folded
+      .split(/\s*:\s*/)
+      .map((p) => p.trim())
+      .filter((p) => words(p).length > 0);
+    if (parts.length < 2 || parts.length > this.limits.combinationParts) return undefined;
+    const results = parts.map((p) => this.safetyStage(p) ?? this.exactStages(p));
+    if (results.some((r) => r?.status !== 'resolved')) return undefined;
+    const ingredientIds = [...new Set(results.flatMap((r) => r!.targets.flatMap((t) => t.ingredientIds)))];
+    const method = results.map((r) => r!.method!).reduce((a, b) => (METHOD_RANK[b] > METHOD_RANK[a] ? b : a));
+    const known = this.kb.productWithIngredients(ingredientIds) !== undefined;
+    return this.resolvedAs(
+      ingredientIds.map((id) => this.ingredientTarget(id)),
+      method,
+      Math.min(...results.map((r) => r!.confidence ?? 1)),
+      results.map((r) => r!.matched).join(' / '),
+      !known && ingredientIds.length > 1,
+    );
+  }
+
   /** "hydrocodone/acetaminophen", "lisinopril and hydrochlorothiazide", "amoxicillin-clavulanate". */
   private resolveCombination(folded: string): Attempt | undefined {
     const parts = splitCombination(folded);
-    if (parts.length < 2) return undefined;
+    if (parts.length < 2) return this.colonCombination(folded);
     if (parts.length > this.limits.combinationParts) {
       return {
         status: 'unresolved',

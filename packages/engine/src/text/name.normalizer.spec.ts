@@ -1,4 +1,4 @@
-import { compactKey, foldText, saltStrippedVariants, splitCombination, splitParenthetical, stripLevel1, stripLevel2, stripSig } from './name.normalizer';
+import { compactKey, foldText, hydrateStripped, saltStrippedVariants, splitCombination, splitParenthetical, stripLevel1, stripLevel2, stripSig } from './name.normalizer';
 
 describe('name normalizer', () => {
   it.each([
@@ -46,6 +46,25 @@ describe('name normalizer', () => {
     [['warfarin'], []],
   ])('saltStrippedVariants(%j) = %j', (input, expected) => {
     expect(saltStrippedVariants(input)).toEqual(expected);
+  });
+
+  it.each<[string[], string[] | undefined]>([
+    [
+      ['cupric', 'sulfate', 'anhydrous'],
+      ['cupric', 'sulfate'],
+    ],
+    [
+      ['ferric', 'citrate', 'hydrate'],
+      ['ferric', 'citrate'],
+    ],
+    [
+      ['zoledronic', 'acid', 'monohydrate'],
+      ['zoledronic', 'acid'],
+    ],
+    [['magnesium', 'sulfate', 'heptahydrate'], undefined],
+    [['cupric', 'sulfate'], undefined],
+  ])('hydrateStripped(%j) = %j', (input, expected) => {
+    expect(hydrateStripped(input)).toEqual(expected);
   });
 
   it.each([

@@ -155,6 +155,20 @@ export function stripLevel2(folded: string): string[] {
   return stripLevel1(folded).filter((w) => !RELEASE_WORDS.has(w));
 }
 
+/** Hydrate words: water of crystallisation, or its absence ("anhydrous"). */
+const HYDRATE_WORD_RE = /^(?:anhydrous|[a-z]*hydrate)$/;
+
+/**
+ * The word list without its trailing hydrate words, when a word that is not a salt word is left ("cupric sulfate
+ * anhydrous" → "cupric sulfate"; "magnesium sulfate heptahydrate" is left alone): a hydrate is a form of the salt it
+ * follows, so this variant is tried before the salt-free ones. Undefined when nothing is removed.
+ */
+export function hydrateStripped(ws: readonly string[]): string[] | undefined {
+  let end = ws.length;
+  while (end > 1 && HYDRATE_WORD_RE.test(ws[end - 1])) end--;
+  return end < ws.length && ws.slice(0, end).some((w) => !SALT_WORDS.has(w)) ? ws.slice(0, end) : undefined;
+}
+
 /**
  * Salt-free variants of a word list, most specific first: every salt word removed ("sodium valproate" → "valproate"),
  * then only the trailing salt words removed, keeping the first word ("magnesium citrate" → "magnesium").

@@ -61,6 +61,25 @@ describe('IngredientLinker', () => {
     ['SODIUM IODIDE', 'sodium iodide'],
     ['Thyroid, porcine', 'thyroid, porcine'],
     ['ESTRADIOL VALERATE', 'estradiol'],
+    // The counter-ion is part of the substance after a cation adjective, a radical or a bare element.
+    ['NITRIC OXIDE', 'nitric oxide'],
+    ['NITROUS OXIDE', 'nitrous oxide'],
+    ['CHROMIC CHLORIDE', 'chromic chloride'],
+    ['CUPRIC SULFATE', 'cupric sulfate'],
+    ['FERRIC CITRATE', 'ferric citrate'],
+    ['FERROUS SULFATE ANHYDROUS', 'ferrous sulfate'],
+    ['SODIUM TETRADECYL SULFATE', 'sodium tetradecyl sulfate'],
+    ['ETHYL CHLORIDE', 'ethyl chloride'],
+    ['BARIUM SULFATE', 'barium sulfate'],
+    ['MANGANESE SULFATE', 'manganese sulfate'],
+    ['INDIUM IN-111 CHLORIDE', 'indium in-111 chloride'],
+    ['MYCOPHENOLIC SODIUM', 'mycophenolic sodium'],
+    // ...but not elsewhere: hydrate words always go, and drug names are not adjectives.
+    ['SODIUM PHOSPHATE, DIBASIC, ANHYDROUS', 'sodium phosphate, dibasic'],
+    ['FERRIC PYROPHOSPHATE CITRATE', 'ferric pyrophosphate'],
+    ['FENTANYL CITRATE', 'fentanyl'],
+    ['AMINOLEVULINIC ACID HYDROCHLORIDE', 'aminolevulinic acid'],
+    ['SILVER SULFADIAZINE', 'silver sulfadiazine'],
   ])('new-ingredient name of %s is %s', (name, expected) => {
     expect(IngredientLinker.baseName(name)).toBe(expected);
   });

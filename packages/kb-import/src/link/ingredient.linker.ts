@@ -11,6 +11,23 @@ export type LinkResult =
 /** Salt words that are part of a substance's own name ("valproic acid"): never stripped to name a new ingredient. */
 const NAME_WORDS: ReadonlySet<string> = new Set(['acid', 'base', 'free', 'ester', 'lauryl']);
 
+/** Hydrate words: always stripped from a new ingredient's name ("ferrous sulfate anhydrous" → "ferrous sulfate"). */
+const HYDRATE_RE = /^(?:anhydrous|\w*hydrate)$/;
+
+/** Cation adjectives ("nitric", "nitrous", "cupric", "ferrous", "chromic"; "mycophenolic" before "sodium"). */
+const CATION_ADJECTIVE_RE = /^[a-z]{3,}(?:ic|ous)$/;
+
+/** Alkyl and aryl radicals ("sodium tetradecyl sulfate", "ethyl chloride", "benzyl benzoate"). */
+const RADICAL_RE = /^(?:iso)?(?:meth|eth|prop|but|pent|hex|hept|oct|non|dec|undec|dodec|tridec|tetradec|pentadec|hexadec|heptadec|octadec|cet|stear|myrist|benz|phen)yl$/;
+
+/** Elements that are drugs only as a salt: "barium sulfate", "silver nitrate", "manganese chloride", "indium in-111 chloride". */
+const ELEMENT_WORDS: ReadonlySet<string> = new Set(
+  'barium bismuth cesium chromium cobalt copper gallium gold indium iron manganese mercury platinum radium rubidium selenium silver strontium thallium tin'.split(' '),
+);
+
+/** Isotope tags of radiopharmaceuticals ("in-111", "tc-99m"). */
+const ISOTOPE_RE = /^[a-z]{1,2}-?\d{1,3}m?$/;
+
 /**
  * Links drug names from an imported source to the ingredients of a base knowledge base (the curated one, or an
  * already merged one), deterministically and conservatively:
@@ -85,15 +102,34 @@ export class IngredientLinker {
   }
 
   /**
+   * True when the words, read as what is left of a name once its counter-ion is removed, are not a drug of their own
+   * but the first half of a substance's name: a cation adjective ("nitric" of nitric oxide, "cupric" of cupric
+   * chloride), an alkyl radical ("sodium tetradecyl" of sodium tetradecyl sulfate) or a bare element ("barium" of
+   * barium sulfate, "indium in-111" of indium In-111 chloride).
+   */
+  static bindsCounterIon(ws: readonly string[]): boolean {
+    const last = ws[ws.length - 1];
+    if (last === undefined) return false;
+    if (CATION_ADJECTIVE_RE.test(last) || RADICAL_RE.test(last)) return true;
+    return ELEMENT_WORDS.has(ws[0]) && ws.slice(1).every((w) => ISOTOPE_RE.test(w));
+  }
+
+  /**
    * The name a new ingredient gets: folded (lower case, accents removed) with trailing counter-ion words removed
    * when something else is left ("ABACAVIR SULFATE" → "abacavir"; "VALPROIC ACID" and "SODIUM IODIDE" stay whole).
+   * Hydrate words always go; a counter-ion stays when what it follows is not a drug on its own (`bindsCounterIon`:
+   * "NITRIC OXIDE", "CUPRIC CHLORIDE", "SODIUM TETRADECYL SULFATE", "BARIUM SULFATE" stay whole).
    */
   static baseName(name: string): string {
     const folded = foldText(name);
     const parts = folded.split(' ');
     let end = parts.length;
     const bare = (w: string) => w.replace(/[^a-z0-9]/g, '');
-    while (end > 1 && SALT_WORDS.has(bare(parts[end - 1])) && !NAME_WORDS.has(bare(parts[end - 1]))) end--;
+    const word = (w: string) => w.replace(/[^a-z0-9-]/g, '').replace(/^-+|-+$/g, '');
+    while (end > 1 && SALT_WORDS.has(bare(parts[end - 1])) && !NAME_WORDS.has(bare(parts[end - 1]))) {
+      if (!HYDRATE_RE.test(bare(parts[end - 1])) && IngredientLinker.bindsCounterIon(parts.slice(0, end - 1).map(word))) break;
+      end--;
+    }
     if (end < parts.length && parts.slice(0, end).some((p) => bare(p) !== '' && !SALT_WORDS.has(bare(p)))) {
       return parts
         .slice(0, end)

@@ -50,7 +50,6 @@ export const KEEP_WHOLE: ReadonlySet<string> = new Set([
   'sodium nitrite',
   'sodium polystyrene sulfonate',
   'sodium zirconium cyclosilicate',
-  'sodium tetradecyl',
   'sodium tetradecyl sulfate',
   'sodium glycerophosphate',
   'sodium ferric gluconate complex',

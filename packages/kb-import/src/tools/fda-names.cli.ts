@@ -28,6 +28,7 @@ import { importSource } from '../importers/source.importer';
 import { IngredientLinker } from '../link/ingredient.linker';
 import { ActiveMoietyNamer } from '../names/active-moiety.namer';
 import { DrugsAtFdaProductsReader } from '../names/drugs-at-fda-products.reader';
+import { splitFragmentNames, type NamesOnlyEntry } from '../names/fragment-name.splitter';
 import { NamesOnlyBrandSelector } from '../names/names-only-brand.selector';
 import { SpellingNeighbourIndex } from '../names/spelling-neighbour.index';
 
@@ -75,12 +76,7 @@ function combinationOfKnownDrugs(resolver: DrugResolver, id: string, name: strin
   });
 }
 
-interface Entry {
-  id: string;
-  name: string;
-  salts: string[];
-  brands: string[];
-}
+type Entry = NamesOnlyEntry;
 
 function yamlString(s: string): string {
   return /^[a-z0-9][a-z0-9 .()/-]*$/i.test(s) && !/^(yes|no|true|false|null|on|off)$/i.test(s) && !/[:#]/.test(s) ? s : JSON.stringify(s);
@@ -112,9 +108,13 @@ function readEntries(file: string): Entry[] {
   return out;
 }
 
-/** Ingredient ids defined, and all words used, by the other knowledge files (to keep referenced ids stable). */
-function otherKnowledge(root: string, self: string): { defined: Set<string>; text: string } {
+/**
+ * Ingredient ids and names (compact keys of name, synonyms, salts, brands) defined, and all words used, by the other
+ * knowledge files (to keep referenced ids stable, and to drop an entry whose name a curated file now gives its drug).
+ */
+function otherKnowledge(root: string, self: string): { defined: Set<string>; names: Set<string>; text: string } {
   const defined = new Set<string>();
+  const names = new Set<string>();
   let text = '';
   const walk = (dir: string) => {
     for (const f of readdirSync(dir, { withFileTypes: true })) {
@@ -123,12 +123,15 @@ function otherKnowledge(root: string, self: string): { defined: Set<string>; tex
       else if (f.name.endsWith('.yaml') && resolve(p) !== resolve(self)) {
         const t = readFileSync(p, 'utf8');
         text += `\n${t}`;
-        if (basename(dir) === 'ingredients') for (const m of t.matchAll(/^- id: *([a-z0-9-]+)/gm)) defined.add(m[1]);
+        if (basename(dir) !== 'ingredients') continue;
+        for (const m of t.matchAll(/^- id: *([a-z0-9-]+)/gm)) defined.add(m[1]);
+        for (const m of t.matchAll(/^(?:- | {2})name: (.*)$/gm)) names.add(compactKey(yamlScalar(m[1])));
+        for (const m of t.matchAll(/^ {2}(?:synonyms|salts|brands): (\[.*\])\s*$/gm)) for (const n of yamlList(m[1])) names.add(compactKey(n));
       }
     }
   };
   walk(root);
-  return { defined, text };
+  return { defined, names, text };
 }
 
 /** DrugBank vocabulary rows as lists of names (common name first). */
@@ -178,8 +181,13 @@ async function main(): Promise<number> {
   const knowledge = otherKnowledge(dirname(dirname(resolve(out))), out);
 
   // Entries: the file's own (minus those now defined elsewhere), plus Drugs@FDA ingredients new to the pack.
-  const previous = readEntries(out);
+  // Entries an older rule named by a fragment of their substance ("nitric" for nitric oxide) are split first; an entry
+  // with a name a curated file now gives its drug ("mycophenolic sodium", a salt of mycophenolic acid) counts as moved.
+  const { entries: repaired, split } = splitFragmentNames(readEntries(out));
+  const namedElsewhere = (e: Entry) => [e.name, ...e.salts].some((n) => knowledge.names.has(compactKey(n)));
+  const previous = repaired.filter((e) => !namedElsewhere(e));
   const moved = previous.filter((e) => knowledge.defined.has(e.id));
+  const renamedElsewhere = repaired.filter(namedElsewhere);
   const isCombination = (id: string, name: string) => combinationOfKnownDrugs(resolver, id, name);
   const misSplit = previous.filter((e) => !knowledge.defined.has(e.id) && isCombination(e.id, e.name));
   const entries: Entry[] = previous.filter((e) => !knowledge.defined.has(e.id) && !isCombination(e.id, e.name)).map((e) => ({ ...e, brands: [] }));
@@ -236,13 +244,23 @@ async function main(): Promise<number> {
   }
 
   // 2. Brands.
+  // The Drugs@FDA strings of a split entry link to its old id in the pack this run reads: each goes to its own part.
+  const splitPart = new Map<string, string>();
+  for (const e of entries) for (const n of [e.name, ...e.salts]) splitPart.set(compactKey(n), e.id);
+  const idOfPart = (part: string, id: string): string => {
+    const parts = split.get(id);
+    if (parts === undefined) return idMap.get(id) ?? id;
+    const own = splitPart.get(compactKey(part));
+    return own !== undefined && parts.includes(own) ? own : parts[0];
+  };
   const namesOnly = new Set(entries.map((e) => e.id));
   const neighbours = new SpellingNeighbourIndex();
   const entryOfKey = new Map<string, string>();
   for (const e of entries) for (const n of [e.id, e.name, ...e.salts]) entryOfKey.set(compactKey(n), e.id);
   for (const e of entries) for (const n of [e.id, e.name, ...e.salts]) neighbours.add(compactKey(n), e.id);
   for (const ing of base.ingredients) {
-    if (namesOnly.has(ing.id)) continue;
+    // A split entry's old id (still in the pack this run reads) names the same substances as its parts.
+    if (namesOnly.has(ing.id) || split.has(ing.id)) continue;
     for (const n of [ing.id, ing.name, ...ing.synonyms, ...ing.salts, ...ing.brands]) neighbours.add(compactKey(n), ing.id);
   }
   for (const p of base.products) neighbours.add(compactKey(p.name), `product:${p.id}`);
@@ -259,7 +277,7 @@ async function main(): Promise<number> {
       ...new Set(
         p.parts.map((x) => {
           const id = linksByPart.get(x);
-          return id === undefined ? x : (idMap.get(id) ?? id);
+          return id === undefined ? x : idOfPart(x, id);
         }),
       ),
     ]
@@ -272,11 +290,11 @@ async function main(): Promise<number> {
   const selector = new NamesOnlyBrandSelector({
     ingredientOf: (part) => {
       const id = links.get(part);
-      return id === undefined ? undefined : (idMap.get(id) ?? id);
+      return id === undefined ? undefined : idOfPart(part, id);
     },
     resolve: (name) => {
       const k = resolvedKey(resolver, name);
-      return k === undefined ? undefined : (idMap.get(k) ?? k);
+      return k === undefined ? undefined : (split.get(k)?.[0] ?? idMap.get(k) ?? k);
     },
     neighbours,
   });
@@ -309,8 +327,10 @@ async function main(): Promise<number> {
   const say = (s: string) => process.stdout.write(`${s}\n`);
   say(`${entries.length} names-only ingredients → ${out}`);
   say(
-    `  kept from the file: ${previous.length - moved.length - misSplit.length} (${moved.length} now defined by another file; ${misSplit.length} mis-split combinations dropped); added from Drugs@FDA: ${entries.length - (previous.length - moved.length - misSplit.length) + renamed.filter((x) => x.includes('merged')).length} (${leftOut} left out: a name already taken or a mis-split combination)`,
+    `  kept from the file: ${previous.length - moved.length - misSplit.length} (${moved.length} now defined by another file; ${renamedElsewhere.length} now named by another file${renamedElsewhere.map((e) => ` [${e.id}]`).join('')}; ${misSplit.length} mis-split combinations dropped); added from Drugs@FDA: ${entries.length - (previous.length - moved.length - misSplit.length) + renamed.filter((x) => x.includes('merged')).length} (${leftOut} left out: a name already taken or a mis-split combination)`,
   );
+  say(`  fragment names split into whole substance names: ${split.size}`);
+  for (const [id, parts] of split) say(`    ${id} → ${parts.join(', ')}`);
   say(`  renamed to the active moiety: ${renamed.length}`);
   for (const x of renamed) say(`    ${x}`);
   say(`  salt names kept (listed for review): ${keptNames.length}`);
