@@ -37,8 +37,8 @@ describe('curated knowledge base: wave 11b label-named interactions of common dr
     // Hydralazine: MAOIs, parenteral diazoxide.
     ['hydralazine', 'phenelzine', 'wave11b-hydralazine--maois-nonselective', 'moderate'],
     ['hydralazine', 'diazoxide', 'wave11b-hydralazine--diazoxide', 'moderate'],
-    // Diltiazem: clonidine, cimetidine, quinidine; CYP3A4 substrate role (strong inhibitors, strong inducers).
-    ['diltiazem', 'clonidine', 'wave11b-diltiazem--clonidine', 'moderate'],
+    // Diltiazem: clonidine (answered by wave 11a), cimetidine, quinidine; CYP3A4 substrate role (strong inhibitors, strong inducers).
+    ['diltiazem', 'clonidine', 'wave11a-clonidine--av-nodal-drugs', 'moderate'], // wave 11a, from the clonidine label
     ['Cardizem', 'cimetidine', 'wave11b-diltiazem--cimetidine', 'moderate'],
     ['diltiazem', 'quinidine', 'wave11b-diltiazem--quinidine', 'moderate'],
     ['diltiazem', 'ketoconazole', 'cyp3a4-strong-inhibitor--moderate-substrate', 'moderate'],
@@ -134,7 +134,6 @@ describe('curated knowledge base: wave 11b label-named interactions of common dr
     ['bumetanide', 'lisinopril'],
     ['testosterone', 'metformin'], // the label speaks of insulin; metformin does not cause hypoglycaemia alone
     ['hydralazine', 'linezolid'],
-    ['verapamil', 'clonidine'],
     ['liothyronine', 'omeprazole'],
     ['levothyroxine', 'testosterone'],
     ['siponimod', 'ketoconazole'], // CYP3A4-only inhibition: no label action
