@@ -61,7 +61,7 @@ describe('curated knowledge base: names-only drugs reviewed in wave 9a', () => {
     ['lindane', 'tramadol', 'additive:seizure-threshold', 'moderate'],
     ['clidinium', 'diphenhydramine', 'additive:anticholinergic', 'moderate'],
     ['potassium phosphate, monobasic', 'lisinopril', 'additive:hyperkalemia', 'moderate'],
-    ['Acthar Gel', 'furosemide', 'additive:hypokalemia', 'moderate'],
+    ['Acthar Gel', 'bumetanide', 'additive:hypokalemia', 'moderate'], // furosemide: wave11b label rule
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     curated.expectFinding(a, b, ruleId, severity);
   });

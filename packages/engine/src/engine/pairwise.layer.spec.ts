@@ -297,7 +297,7 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['metoprolol', 'glipizide', 'cardioselective-beta-blockers--insulin-secretagogues-and-insulins', 'minor'],
     ['cetirizine', 'lorazepam', 'additive:cns-depression', 'moderate'],
     // Potassium-wasting drugs together (corticosteroid labels: observe for hypokalaemia with diuretics, amphotericin B).
-    ['prednisone', 'furosemide', 'additive:hypokalemia', 'moderate'],
+    ['prednisone', 'bumetanide', 'additive:hypokalemia', 'moderate'], // furosemide now has its own label rule (wave 11b)
     // Hepatitis C combinations resolve as products and carry their labels' tables.
     ['Harvoni', 'omeprazole', 'ledipasvir--ppis', 'moderate'],
     ['Epclusa', 'omeprazole', 'velpatasvir--ppis', 'major'],
