@@ -480,17 +480,8 @@ export class DrugResolver {
       .filter((p) => words(p).length > 0);
     if (parts.length < 2 || parts.length > this.limits.combinationParts) return undefined;
     const results = parts.map((p) => this.safetyStage(p) ?? this.exactStages(p));
-    if (results.some((r) => r?.status !== 'resolved')) return undefined;
-    const ingredientIds = [...new Set(results.flatMap((r) => r!.targets.flatMap((t) => t.ingredientIds)))];
-    const method = results.map((r) => r!.method!).reduce((a, b) => (METHOD_RANK[b] > METHOD_RANK[a] ? b : a));
-    const known = this.kb.productWithIngredients(ingredientIds) !== undefined;
-    return this.resolvedAs(
-      ingredientIds.map((id) => this.ingredientTarget(id)),
-      method,
-      Math.min(...results.map((r) => r!.confidence ?? 1)),
-      results.map((r) => r!.matched).join(' / '),
-      !known && ingredientIds.length > 1,
-    );
+    if (!results.every((r): r is Attempt => r?.status === 'resolved')) return undefined;
+    return this.combined(results);
   }
 
   /** "hydrocodone/acetaminophen", "lisinopril and hydrochlorothiazide", "amoxicillin-clavulanate". */
@@ -525,6 +516,11 @@ export class DrugResolver {
         suggestions: r.suggestions ?? [],
       };
     }
+    return this.combined(results);
+  }
+
+  /** One resolution from the resolved parts of a combination (every part `resolved`). */
+  private combined(results: readonly Attempt[]): Attempt {
     const ingredientIds = [...new Set(results.flatMap((r) => r.targets.flatMap((t) => t.ingredientIds)))];
     const method = results.map((r) => r.method!).reduce((a, b) => (METHOD_RANK[b] > METHOD_RANK[a] ? b : a));
     const confidence = Math.min(...results.map((r) => r.confidence ?? 1));
