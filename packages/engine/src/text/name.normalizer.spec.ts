@@ -1,4 +1,15 @@
-import { compactKey, foldText, hydrateStripped, saltStrippedVariants, splitCombination, splitParenthetical, stripLevel1, stripLevel2, stripSig } from './name.normalizer';
+import {
+  compactKey,
+  foldText,
+  hydrateStripped,
+  isHydrateWord,
+  saltStrippedVariants,
+  splitCombination,
+  splitParenthetical,
+  stripLevel1,
+  stripLevel2,
+  stripSig,
+} from './name.normalizer';
 
 describe('name normalizer', () => {
   it.each([
@@ -65,6 +76,18 @@ describe('name normalizer', () => {
     [['cupric', 'sulfate'], undefined],
   ])('hydrateStripped(%j) = %j', (input, expected) => {
     expect(hydrateStripped(input)).toEqual(expected);
+  });
+
+  it.each([
+    ['dihydrate', true],
+    ['hemihydrate', true],
+    ['anhydrous', true],
+    ['hydrate', true],
+    ['hydrochloride', false],
+    ['hydrated', false],
+    ['hydrocodone', false],
+  ])('isHydrateWord(%j) = %j', (word, expected) => {
+    expect(isHydrateWord(word)).toBe(expected);
   });
 
   it.each([

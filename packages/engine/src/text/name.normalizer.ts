@@ -155,8 +155,15 @@ export function stripLevel2(folded: string): string[] {
   return stripLevel1(folded).filter((w) => !RELEASE_WORDS.has(w));
 }
 
-/** Hydrate words: water of crystallisation, or its absence ("anhydrous"). */
-const HYDRATE_WORD_RE = /^(?:anhydrous|[a-z]*hydrate)$/;
+const HYDRATE_WORD_RE = /^(?:anhydrous|[a-z0-9]*hydrate)$/;
+
+/**
+ * True for a hydrate word: water of crystallisation, or its absence ("dihydrate", "hemihydrate", "anhydrous"). One
+ * test for the resolver (`hydrateStripped`) and the importers that name new ingredients from salt strings.
+ */
+export function isHydrateWord(word: string): boolean {
+  return HYDRATE_WORD_RE.test(word);
+}
 
 /**
  * The word list without its trailing hydrate words, when a word that is not a salt word is left ("cupric sulfate
@@ -165,7 +172,7 @@ const HYDRATE_WORD_RE = /^(?:anhydrous|[a-z]*hydrate)$/;
  */
 export function hydrateStripped(ws: readonly string[]): string[] | undefined {
   let end = ws.length;
-  while (end > 1 && HYDRATE_WORD_RE.test(ws[end - 1])) end--;
+  while (end > 1 && isHydrateWord(ws[end - 1])) end--;
   return end < ws.length && ws.slice(0, end).some((w) => !SALT_WORDS.has(w)) ? ws.slice(0, end) : undefined;
 }
 

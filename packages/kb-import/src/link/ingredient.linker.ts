@@ -1,4 +1,4 @@
-import { SALT_WORDS, compactKey, foldText, type KnowledgeBase, type NameEntry } from '@vigil/engine';
+import { SALT_WORDS, compactKey, foldText, isHydrateWord, type KnowledgeBase, type NameEntry } from '@vigil/engine';
 import type { LinkMatch } from '../model/import.model';
 
 /** Outcome of linking one source name against the base knowledge base. */
@@ -10,9 +10,6 @@ export type LinkResult =
 
 /** Salt words that are part of a substance's own name ("valproic acid"): never stripped to name a new ingredient. */
 const NAME_WORDS: ReadonlySet<string> = new Set(['acid', 'base', 'free', 'ester', 'lauryl']);
-
-/** Hydrate words: always stripped from a new ingredient's name ("ferrous sulfate anhydrous" → "ferrous sulfate"). */
-const HYDRATE_RE = /^(?:anhydrous|\w*hydrate)$/;
 
 /** Cation adjectives ("nitric", "nitrous", "cupric", "ferrous", "chromic"; "mycophenolic" before "sodium"). */
 const CATION_ADJECTIVE_RE = /^[a-z]{3,}(?:ic|ous)$/;
@@ -127,7 +124,7 @@ export class IngredientLinker {
     const bare = (w: string) => w.replace(/[^a-z0-9]/g, '');
     const word = (w: string) => w.replace(/[^a-z0-9-]/g, '').replace(/^-+|-+$/g, '');
     while (end > 1 && SALT_WORDS.has(bare(parts[end - 1])) && !NAME_WORDS.has(bare(parts[end - 1]))) {
-      if (!HYDRATE_RE.test(bare(parts[end - 1])) && IngredientLinker.bindsCounterIon(parts.slice(0, end - 1).map(word))) break;
+      if (!isHydrateWord(bare(parts[end - 1])) && IngredientLinker.bindsCounterIon(parts.slice(0, end - 1).map(word))) break;
       end--;
     }
     if (end < parts.length && parts.slice(0, end).some((p) => bare(p) !== '' && !SALT_WORDS.has(bare(p)))) {

@@ -1,8 +1,13 @@
-import { foldText } from '@vigil/engine';
+import { foldText, isHydrateWord } from '@vigil/engine';
 import { IngredientLinker } from '../link/ingredient.linker';
 
-/** Trailing hydrate words ("manganese chloride tetrahydrate"): a hydrate is a salt form of the substance. */
-const HYDRATES_RE = /(?:\s+(?:anhydrous|[a-z]*hydrate))+$/;
+/** The name without its trailing hydrate words ("manganese chloride tetrahydrate"): a hydrate is a salt form of the substance. */
+function withoutHydrates(folded: string): string {
+  const ws = folded.split(' ');
+  let end = ws.length;
+  while (end > 1 && isHydrateWord(ws[end - 1])) end--;
+  return ws.slice(0, end).join(' ');
+}
 
 /** A names-only entry as the Drugs@FDA names generator keeps it. */
 export interface NamesOnlyEntry {
@@ -28,7 +33,7 @@ export function splitFragmentNames(entries: readonly NamesOnlyEntry[]): { entrie
   for (const e of entries) {
     const name = foldText(e.name);
     const whole = IngredientLinker.bindsCounterIon(name.split(' '))
-      ? [...new Set(e.salts.map((s) => foldText(s).replace(HYDRATES_RE, '')).filter((f) => f.startsWith(`${name} `) && IngredientLinker.baseName(f) === f))]
+      ? [...new Set(e.salts.map((s) => withoutHydrates(foldText(s))).filter((f) => f.startsWith(`${name} `) && IngredientLinker.baseName(f) === f))]
       : [];
     if (whole.length === 0) {
       out.push(e);
