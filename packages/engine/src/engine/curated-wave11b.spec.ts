@@ -116,8 +116,21 @@ describe('curated knowledge base: wave 11b label-named interactions of common dr
     ['warfarin', 'levothyroxine', 'warfarin--levothyroxine'],
     ['siponimod', 'fluconazole', 'wave10f-siponimod--cyp2c9-cyp3a4-inhibitors'],
     ['siponimod', 'amiodarone', 'wave10f-s1p-modulators--class-ia-iii-antiarrhythmics'],
+    // Two label statements of one substrate for one perpetrator (CYP2C9 and CYP3A4 of warfarin): one finding.
+    ['warfarin', 'ceritinib', 'wave11b-warfarin--cyp2c9-inhibitors'],
   ])('%s + %s: only %s', (a, b, ruleId) => {
     expect(curated.findings(a, b).map(([id]) => id)).toEqual([ruleId]);
+  });
+
+  it('a pathway absorbed into the pair’s other pathway finding stays visible as its risk tag and citation', () => {
+    const ceritinib = curated.check([{ name: 'warfarin' }, { name: 'ceritinib' }]).interactions;
+    expect(ceritinib.map((f) => [f.ruleId, f.risks.filter((t) => t.startsWith('pk-')).sort()])).toEqual([['wave11b-warfarin--cyp2c9-inhibitors', ['pk-cyp2c9', 'pk-cyp3a4']]]);
+    // Diltiazem and verapamil each inhibit the other's CYP3A4: one pathway finding beside the duplicate-therapy one.
+    const ccbs = curated.check([{ name: 'diltiazem' }, { name: 'verapamil' }]).interactions;
+    expect(ccbs.map((f) => [f.kind, f.severity])).toEqual([
+      ['duplicate-therapy', 'moderate'],
+      ['pathway', 'minor'],
+    ]);
   });
 
   // Specificity: partners the labels do not name stay silent.

@@ -70,6 +70,24 @@ describe('decidePair: the clinical decision for one pair', () => {
     expect(d.tags).toEqual([]);
   });
 
+  it.each([
+    // [what, candidates, kept, absorbed as [into, id]]
+    ['another enzyme, same perpetrator, as severe: absorbed', [pathway('cyp2c9', 'moderate', 'CYP2C9'), pathway('cyp3a4', 'moderate')], ['cyp2c9'], [[0, 'cyp3a4']]],
+    ['the other direction, same enzyme, as severe: absorbed', [pathway('a-on-b', 'minor', 'CYP3A4', 1), pathway('b-on-a', 'minor', 'CYP3A4', 2)], ['a-on-b'], [[0, 'b-on-a']]],
+    ['a less severe one is absorbed by the more severe', [pathway('weak', 'minor', 'CYP2D6', 2), pathway('strong', 'major')], ['strong'], [[0, 'weak']]],
+    [
+      'a more severe template beside a less severe label statement stays',
+      [{ ...pathway('label', 'minor'), specificity: 0 }, pathway('other', 'major', 'CYP2C9', 2)],
+      ['label', 'other'],
+      [],
+    ],
+  ] as [string, Candidate[], string[], [number, string][]][])('one pathway finding per pair: %s', (_what, candidates, kept, absorbed) => {
+    const d = decidePair(candidates, rank([]));
+    expect(ids(d.kept)).toEqual(kept);
+    expect(d.absorbed.map((a) => [a.into, a.candidate.pathway!.id])).toEqual(absorbed);
+    expect(d.host).toBe(-1);
+  });
+
   it('the source that takes precedence gives the findings; another source folds into the finding sharing a risk tag, else the most severe', () => {
     const candidates = [
       rule('cur-qt', 'curated', 'moderate', ['qt']),

@@ -79,11 +79,26 @@ function mostSevereRule(kept: readonly Candidate[]): number {
 }
 
 /**
+ * The kept finding that absorbs pathway candidate `c` as supporting detail, -1 when none: the most severe kept pair
+ * or class finding when it is at least as severe; else the first kept pathway finding at least as severe (the pair's
+ * other enzyme or other direction: ceritinib inhibits both CYP2C9 and CYP3A4 of warfarin, diltiazem and verapamil each
+ * inhibit the other's CYP3A4; one finding per pair says so, the other pathway's citations and `pk-` tag folded in).
+ */
+function absorberOf(kept: readonly Candidate[], c: Candidate): number {
+  const rank = severityRank(c.severity);
+  const host = mostSevereRule(kept);
+  if (host >= 0 && severityRank(kept[host].severity) <= rank) return host;
+  for (let i = 0; i < kept.length; i++) if (kept[i].layer === 3 && severityRank(kept[i].severity) <= rank) return i;
+  return -1;
+}
+
+/**
  * Decides a pair with at least one candidate (in gathering order: rules, then each direction's label statements
  * and templates). Per pair, the highest-precedence source that says anything gives the findings: its candidates in
  * `compareCandidates` order; a class rule sharing a risk tag with a kept rule is suppressed (more specific wins);
  * a pathway candidate is suppressed by a kept rule tag naming its enzyme (`pk-<enzyme>`) or by an earlier kept
- * pathway of the same enzyme and perpetrator, and absorbed by an at-least-as-severe kept rule. Each other source's
+ * pathway of the same enzyme and perpetrator, and absorbed by an at-least-as-severe kept rule, else by an
+ * at-least-as-severe kept pathway finding (`absorberOf`). Each other source's
  * candidates are folded into the kept finding sharing a risk tag with them, else into the most severe kept finding.
  */
 export function decidePair(candidates: readonly Candidate[], rank: (sourceId: string) => number): PairDecision {
@@ -108,8 +123,8 @@ export function decidePair(candidates: readonly Candidate[], rank: (sourceId: st
       const direction = `${enzymeOf(c)}|${c.perpetrator!.ing}`;
       if (tags.has(c.risks[0]) || pathwaysKept.has(direction)) continue;
       pathwaysKept.add(direction);
-      const host = mostSevereRule(kept);
-      if (host >= 0 && severityRank(kept[host].severity) <= severityRank(c.severity)) {
+      const host = absorberOf(kept, c);
+      if (host >= 0) {
         absorbed.push({ into: host, candidate: c });
         continue;
       }

@@ -269,7 +269,7 @@ function anyLabel(victimLabels: readonly LabelMatch[], perp: CheckUnit): boolean
   return false;
 }
 
-/** Folds a pathway candidate into the pair's rule finding: its citations and its `pk-` risk tags (never its severity, which is not worse). */
+/** Folds a pathway candidate into the pair's rule or pathway finding: its citations and its `pk-` risk tags (never its severity, which is not worse). */
 function absorb(draft: FindingDraft, c: Candidate): void {
   FindingBuilder.fold(draft, c.sourceId, c.severity, citationsOf(c));
   for (const t of c.risks) if (!draft.risks.includes(t)) draft.risks = [...draft.risks, t];
