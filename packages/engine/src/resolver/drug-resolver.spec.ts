@@ -386,6 +386,17 @@ describe('DrugResolver on the curated knowledge base', () => {
     ['ISMN', ['isosorbide-mononitrate']],
     ['ISDN', ['isosorbide-dinitrate']],
     ['TMP-SMX', ['trimethoprim', 'sulfamethoxazole']],
+    ['PZA', ['pyrazinamide']],
+    ['EMB', ['ethambutol']],
+    ['CBZ', ['carbamazepine']],
+    ['PHT', ['phenytoin']],
+    ['NaHCO3 650 mg', ['sodium']],
+    ['CaCO3', ['calcium']],
+    ['NPH 10 units qHS', ['insulin-isophane']],
+    ['amox/clav 875', ['amoxicillin', 'clavulanate']],
+    ['amox-clav', ['amoxicillin', 'clavulanate']],
+    ['pip/tazo', ['piperacillin', 'tazobactam']],
+    ['pip-tazo 4.5 g', ['piperacillin', 'tazobactam']],
     ['iron', ['iron']],
     ['potassium', ['potassium']],
     ['calcium', ['calcium']],
@@ -450,6 +461,11 @@ describe('DrugResolver on the curated knowledge base', () => {
   ])('never resolves the look-alike %j to %s', (input, other) => {
     const r = real.resolve(input);
     expect(r.ingredients.map((i) => i.id)).not.toContain(other);
+  });
+
+  // ISMP error-prone abbreviations that name two drugs: never resolved to one of them.
+  it.each(['AZA', 'TAC', 'CSA'])('%j (an error-prone abbreviation) is not resolved', (input) => {
+    expect(real.resolve(input).status).not.toBe('resolved');
   });
 
   // Edetate disodium (a calcium chelator) given for edetate calcium disodium (lead poisoning) killed patients: the salt

@@ -62,7 +62,8 @@ export const FAMILY_NAMES: Readonly<Record<string, FamilyName>> = {
 
 /**
  * Pharmacy abbreviations and other names of a substance that the knowledge base does not list itself
- * ("MSO4" is morphine sulfate, "FeSO4" ferrous sulfate). Only unambiguous, drug-only abbreviations.
+ * ("MSO4" is morphine sulfate, "FeSO4" ferrous sulfate). Only unambiguous, drug-only abbreviations: the ones ISMP lists
+ * as error-prone because they name two drugs ("AZA" azathioprine or azacitidine, "TAC", "CSA") are left out on purpose.
  */
 export const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
   mso4: ['morphine sulfate'],
@@ -102,6 +103,18 @@ export const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
   '6mp': ['mercaptopurine'],
   '5asa': ['mesalamine'],
   ptu: ['propylthiouracil'],
+  pza: ['pyrazinamide'],
+  emb: ['ethambutol'],
+  cbz: ['carbamazepine'],
+  pht: ['phenytoin'],
+  nahco3: ['sodium bicarbonate'],
+  caco3: ['calcium carbonate'],
+  nph: ['insulin isophane'],
+  // Combinations written as abbreviated pairs ("amox/clav", "pip-tazo").
+  amoxclav: ['amoxicillin', 'clavulanate'],
+  amoxiclav: ['amoxicillin', 'clavulanate'],
+  piptazo: ['piperacillin', 'tazobactam'],
+  piptaz: ['piperacillin', 'tazobactam'],
   // The DrugBank vocabulary's name of the racemic form of vitamin E.
   dlalphatocopherol: ['vitamin E'],
   dlalphatocopherylacetate: ['vitamin E'],
