@@ -20,6 +20,9 @@ describe('curated knowledge base: wave 12 opioid class labeling', () => {
     ['codeine', 'amitriptyline', 'wave12-opioids--opioid-label-serotonergic-drugs', 'moderate'],
     ['oxymorphone', 'vortioxetine', 'wave12-opioids--opioid-label-serotonergic-drugs', 'moderate'],
     ['oxycodone', 'methylene blue', 'wave12-opioids--opioid-label-serotonergic-drugs', 'moderate'],
+    ['morphine', 'buspirone', 'wave12-opioids--opioid-label-serotonergic-drugs', 'moderate'],
+    ['oxycodone', 'lithium', 'wave12-opioids--opioid-label-serotonergic-drugs', 'moderate'],
+    ['hydrocodone', 'metaxalone', 'wave12-opioids--opioid-label-serotonergic-drugs', 'moderate'],
     // MAO inhibitors: "not recommended" (major), for the opioids that answered nothing.
     ['codeine', 'phenelzine', 'wave12-opioids--opioid-label-maois', 'major'],
     ['buprenorphine', 'linezolid', 'wave12-opioids--opioid-label-maois', 'major'],
@@ -43,10 +46,18 @@ describe('curated knowledge base: wave 12 opioid class labeling', () => {
     expect(curated.findings(a, b).map(([id]) => id)).toEqual(ruleIds);
   });
 
+  // The labels' list is open ("drugs that affect the serotonin neurotransmitter system"): every non-opioid drug Vigil
+  // tags serotonergic, MAO inhibitors apart (their own row), must be in the partner class.
+  it('the partner class holds every non-opioid serotonergic drug that is not an MAO inhibitor', () => {
+    const classOf = (id: string) => curated.kb.classes.find((c) => c.id === id)!.members;
+    const partners = new Set(classOf('wave12-opioid-label-serotonergic-drugs'));
+    const apart = new Set([...classOf('opioids'), ...classOf('serotonergic-opioids'), ...classOf('maois')]);
+    const missing = curated.kb.ingredients.filter((i) => i.risks.includes('serotonergic') && !apart.has(i.id) && !partners.has(i.id)).map((i) => i.id);
+    expect(missing).toEqual([]);
+  });
+
   // Specificity: drugs the opioid labels do not name stay silent.
   it.each<[string, string]>([
-    ['oxycodone', 'lithium'],
-    ['oxycodone', 'buspirone'],
     ['oxycodone', 'bupropion'],
     ['morphine', 'procarbazine'], // procarbazine's own label asks only for caution with opioids (CNS depression)
     ['hydrocodone', 'metoclopramide'],
