@@ -1,6 +1,6 @@
 import { fixtureKb } from '../../test-fixtures/fixture-kb';
 import type { DrugInput } from '../model/drug-input.model';
-import { DrugResolver, plausibleTypo } from './drug-resolver';
+import { DrugResolver, plausibleTypo, segmentations } from './drug-resolver';
 
 const kb = fixtureKb();
 const resolver = new DrugResolver(kb);
@@ -397,6 +397,11 @@ describe('DrugResolver on the curated knowledge base', () => {
     ['amox-clav', ['amoxicillin', 'clavulanate']],
     ['pip/tazo', ['piperacillin', 'tazobactam']],
     ['pip-tazo 4.5 g', ['piperacillin', 'tazobactam']],
+    // A listed product written with spaces only.
+    ['losartan HCTZ 50-12.5', ['losartan', 'hydrochlorothiazide']],
+    ['sacubitril valsartan', ['sacubitril', 'valsartan']],
+    ['fluticasone umeclidinium vilanterol', ['fluticasone', 'umeclidinium', 'vilanterol']],
+    ['amlodipine and olmesartan medoxomil', ['amlodipine', 'olmesartan']],
     ['iron', ['iron']],
     ['potassium', ['potassium']],
     ['calcium', ['calcium']],
@@ -461,6 +466,36 @@ describe('DrugResolver on the curated knowledge base', () => {
   ])('never resolves the look-alike %j to %s', (input, other) => {
     const r = real.resolve(input);
     expect(r.ingredients.map((i) => i.id)).not.toContain(other);
+  });
+
+  // Two drug names typed on one line with no separator are not a product: suggestions, never a silent pair.
+  it.each(['warfarin aspirin', 'aspirin clopidogrel', 'sertraline trazodone', 'emtricitabine tenofovir'])('%j (no listed product) is not resolved', (input) => {
+    const r = real.resolve(input);
+    expect(r.status).not.toBe('resolved');
+  });
+
+  it.each<[number, number, number[][]]>([
+    [2, 3, [[0, 1, 2]]],
+    [
+      3,
+      2,
+      [
+        [0, 1, 3],
+        [0, 2, 3],
+      ],
+    ],
+    [
+      3,
+      3,
+      [
+        [0, 1, 3],
+        [0, 2, 3],
+        [0, 1, 2, 3],
+      ],
+    ],
+    [1, 3, []],
+  ])('segmentations(%d words, up to %d runs)', (n, max, expected) => {
+    expect(segmentations(n, max)).toEqual(expected);
   });
 
   // ISMP error-prone abbreviations that name two drugs: never resolved to one of them.

@@ -192,6 +192,8 @@ export class DrugResolver {
     if (family) return family;
     const combo = this.resolveCombination(folded);
     if (combo?.status === 'resolved') return combo;
+    const spaced = combo ? undefined : this.spacedProduct(folded);
+    if (spaced) return spaced;
     const rest = this.fallbackStages(folded);
     if (rest.status !== 'unresolved' || !combo) return rest;
     return combo.suggestions?.length ? combo : { ...combo, suggestions: rest.suggestions ?? [] };
@@ -519,6 +521,30 @@ export class DrugResolver {
     return this.combined(results);
   }
 
+  /**
+   * A known combination product written with spaces only ("losartan HCTZ", "sacubitril valsartan"): the words, cut into
+   * two or three runs, each an exact name (or safety-table name) of a drug, whose drugs together make a product the
+   * knowledge base lists. Only a listed product is accepted, so two drug names typed on one line without a separator
+   * still go to spelling correction and suggestions, never silently into a pair.
+   */
+  private spacedProduct(folded: string): Attempt | undefined {
+    const ws = stripLevel2(folded);
+    if (ws.length < 2 || ws.length > SPACED_PRODUCT_WORDS) return undefined;
+    for (const cuts of segmentations(ws.length, Math.min(3, this.limits.combinationParts))) {
+      const results: Attempt[] = [];
+      for (let i = 0; i < cuts.length - 1; i++) {
+        const part = ws.slice(cuts[i], cuts[i + 1]).join(' ');
+        const r = this.safetyStage(part) ?? this.exactStages(part);
+        if (r?.status !== 'resolved') break;
+        results.push(r);
+      }
+      if (results.length !== cuts.length - 1) continue;
+      const ids = results.flatMap((r) => r.targets.flatMap((t) => t.ingredientIds));
+      if (new Set(ids).size >= 2 && this.kb.productWithIngredients(ids)) return this.combined(results);
+    }
+    return undefined;
+  }
+
   /** One resolution from the resolved parts of a combination (every part `resolved`). */
   private combined(results: readonly Attempt[]): Attempt {
     const ingredientIds = [...new Set(results.flatMap((r) => r.targets.flatMap((t) => t.ingredientIds)))];
@@ -594,6 +620,26 @@ const LOOK_ALIKE_SCORE_CAP = 0.5;
 const FAMILY_SUGGESTIONS = 12;
 const BRAND_CHANGE_MAP = new Map(Object.entries(BRAND_CHANGES));
 const ABBREVIATION_MAP = new Map(Object.entries(ABBREVIATIONS));
+/** Most words a space-separated product name may have ("amlodipine and olmesartan medoxomil" fits). */
+const SPACED_PRODUCT_WORDS = 6;
+
+/**
+ * Every way to cut `n` words into 2..`maxParts` contiguous runs, as cut positions (`[0, i, n]`), fewest runs first.
+ */
+export function segmentations(n: number, maxParts: number): number[][] {
+  const out: number[][] = [];
+  for (let parts = 2; parts <= maxParts; parts++) {
+    const walk = (start: number, left: number, acc: number[]) => {
+      if (left === 1) {
+        if (start < n) out.push([...acc, n]);
+        return;
+      }
+      for (let i = start + 1; i <= n - left + 1; i++) walk(i, left - 1, [...acc, i]);
+    };
+    walk(0, parts, [0]);
+  }
+  return out;
+}
 const FAMILY_MAP = new Map(Object.entries(FAMILY_NAMES));
 
 /**
