@@ -620,7 +620,8 @@ const LOOK_ALIKE_SCORE_CAP = 0.5;
 const FAMILY_SUGGESTIONS = 12;
 const BRAND_CHANGE_MAP = new Map(Object.entries(BRAND_CHANGES));
 const ABBREVIATION_MAP = new Map(Object.entries(ABBREVIATIONS));
-/** Most words a space-separated product name may have ("amlodipine and olmesartan medoxomil" fits). */
+const FAMILY_MAP = new Map(Object.entries(FAMILY_NAMES));
+/** Most words a space-separated product name may have ("fluticasone furoate umeclidinium vilanterol inhalation powder" after dose-form words go). */
 const SPACED_PRODUCT_WORDS = 6;
 
 /**
@@ -640,7 +641,6 @@ export function segmentations(n: number, maxParts: number): number[][] {
   }
   return out;
 }
-const FAMILY_MAP = new Map(Object.entries(FAMILY_NAMES));
 
 /**
  * The word that makes `query` a different drug or form than `candidate` rather than a misspelling of it, or
