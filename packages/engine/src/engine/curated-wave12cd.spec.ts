@@ -1,11 +1,11 @@
 import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
 
 /**
- * Wave 12c (issue #11, item 3): tizanidine against its own US label (Zanaflex 5.1 and 7) —
- * rules/pairs-wave12c-tizanidine.yaml, classes/wave12c-tizanidine.yaml and the tizanidine rules of pairs-cns.yaml
- * raised to the label's wording.
+ * Waves 12c-12d (issue #11, item 3): tizanidine (Zanaflex 5.1 and 7) and metoclopramide (Reglan) against their own
+ * US labels — rules/pairs-wave12cd-labels.yaml, classes/wave12cd-labels.yaml and the tizanidine rules of
+ * pairs-cns.yaml raised to the label's wording.
  */
-describe('curated knowledge base: wave 12c tizanidine label', () => {
+describe('curated knowledge base: waves 12c-12d, tizanidine and metoclopramide labels', () => {
   const curated = new CuratedCheckFixture();
 
   it.each<[string, string, string, string]>([
@@ -24,6 +24,13 @@ describe('curated knowledge base: wave 12c tizanidine label', () => {
     ['tizanidine', 'moxifloxacin', 'tizanidine--moxifloxacin', 'major'],
     ['tizanidine', 'ethinyl estradiol', 'tizanidine--ethinyl-estradiol', 'major'],
     ['tizanidine', 'ciprofloxacin', 'tizanidine--ciprofloxacin', 'contraindicated'],
+    // Metoclopramide: MAO inhibitors (catecholamine release), neuroleptics filed as antiemetics (EPS/NMS).
+    ['metoclopramide', 'phenelzine', 'wave12d-metoclopramide--nonselective-maois', 'major'],
+    ['Reglan', 'tranylcypromine', 'wave12d-metoclopramide--nonselective-maois', 'major'],
+    ['metoclopramide', 'prochlorperazine', 'wave12d-metoclopramide--neuroleptic-antiemetics', 'major'],
+    ['metoclopramide', 'droperidol', 'wave12d-metoclopramide--neuroleptic-antiemetics', 'major'],
+    ['metoclopramide', 'selegiline', 'metoclopramide--mao-b-inhibitors', 'major'],
+    ['metoclopramide', 'haloperidol', 'antipsychotics--metoclopramide', 'major'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     curated.expectFinding(a, b, ruleId, severity);
   });
@@ -44,6 +51,7 @@ describe('curated knowledge base: wave 12c tizanidine label', () => {
     ['cyclobenzaprine', 'lisinopril'],
     ['baclofen', 'lisinopril'],
     ['methocarbamol', 'levofloxacin'],
+    ['trimethobenzamide', 'phenelzine'], // the MAOI statement is metoclopramide's own
   ])('%s + %s: no finding', (a, b) => {
     curated.expectSilent(a, b);
   });
