@@ -1,11 +1,12 @@
 import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
 
 /**
- * Waves 12c-12d (issue #11, item 3): tizanidine (Zanaflex 5.1 and 7) and metoclopramide (Reglan) against their own
- * US labels — rules/pairs-wave12cd-labels.yaml, classes/wave12cd-labels.yaml and the tizanidine rules of
- * pairs-cns.yaml raised to the label's wording.
+ * Waves 12c-12e (issue #11, item 3): tizanidine (Zanaflex 5.1 and 7), metoclopramide (Reglan) and tamsulosin (Flomax)
+ * against their own US labels — rules/pairs-wave12cd-labels.yaml, classes/wave12cd-labels.yaml, the tamsulosin
+ * statements of labels.yaml, and the
+ * tizanidine (pairs-cns.yaml) and tamsulosin (pairs-antiinfectives.yaml) rules raised to the label's wording.
  */
-describe('curated knowledge base: waves 12c-12d, tizanidine and metoclopramide labels', () => {
+describe('curated knowledge base: waves 12c-12e, tizanidine, metoclopramide and tamsulosin labels', () => {
   const curated = new CuratedCheckFixture();
 
   it.each<[string, string, string, string]>([
@@ -31,6 +32,17 @@ describe('curated knowledge base: waves 12c-12d, tizanidine and metoclopramide l
     ['metoclopramide', 'droperidol', 'wave12d-metoclopramide--neuroleptic-antiemetics', 'major'],
     ['metoclopramide', 'selegiline', 'metoclopramide--mao-b-inhibitors', 'major'],
     ['metoclopramide', 'haloperidol', 'antipsychotics--metoclopramide', 'major'],
+    // Tamsulosin (Flomax 5.2, 7): strong CYP3A4 inhibitors and other alpha-blockers "should not be used" (major);
+    // strong or moderate CYP2D6 inhibitors and cimetidine "use with caution" (moderate).
+    ['tamsulosin', 'ketoconazole', 'tamsulosin--ketoconazole', 'major'],
+    ['tamsulosin', 'clarithromycin', 'tamsulosin--clarithromycin', 'major'],
+    ['Flomax', 'voriconazole', 'wave12e-tamsulosin--strong-cyp3a4-inhibitors', 'major'],
+    ['tamsulosin', 'erythromycin', 'tamsulosin--moderate-cyp3a4-inhibitors', 'moderate'],
+    ['tamsulosin', 'paroxetine', 'wave12e-tamsulosin--cyp2d6-inhibitors', 'moderate'],
+    ['tamsulosin', 'terbinafine', 'wave12e-tamsulosin--cyp2d6-inhibitors', 'moderate'],
+    ['tamsulosin', 'doxazosin', 'wave12e-tamsulosin--alpha1-blockers', 'major'],
+    ['tamsulosin', 'alfuzosin', 'wave12e-tamsulosin--alpha1-blockers', 'major'],
+    ['tamsulosin', 'cimetidine', 'wave12e-tamsulosin--cimetidine', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     curated.expectFinding(a, b, ruleId, severity);
   });
@@ -40,6 +52,7 @@ describe('curated knowledge base: waves 12c-12d, tizanidine and metoclopramide l
     ['tizanidine', 'clonidine', 'tizanidine--clonidine'],
     ['tizanidine', 'guanfacine', 'wave12c-tizanidine--alpha2-agonists'],
     ['tizanidine', 'lisinopril', 'wave12c-tizanidine--antihypertensives'],
+    ['tamsulosin', 'doxazosin', 'wave12e-tamsulosin--alpha1-blockers'], // the class duplicate folds into it
   ])('%s + %s: only %s', (a, b, ruleId) => {
     expect(curated.findings(a, b).map(([id]) => id)).toEqual([ruleId]);
   });
@@ -52,6 +65,9 @@ describe('curated knowledge base: waves 12c-12d, tizanidine and metoclopramide l
     ['baclofen', 'lisinopril'],
     ['methocarbamol', 'levofloxacin'],
     ['trimethobenzamide', 'phenelzine'], // the MAOI statement is metoclopramide's own
+    ['tamsulosin', 'warfarin'], // the label reports a missing study, not an interaction
+    ['tamsulosin', 'sertraline'], // not a strong or moderate CYP2D6 inhibitor in the pack
+    ['doxazosin', 'paroxetine'], // the CYP statements are tamsulosin's own
   ])('%s + %s: no finding', (a, b) => {
     curated.expectSilent(a, b);
   });
