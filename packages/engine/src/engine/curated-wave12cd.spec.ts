@@ -1,12 +1,12 @@
 import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
 
 /**
- * Waves 12c-12e (issue #11, item 3): tizanidine (Zanaflex 5.1 and 7), metoclopramide (Reglan) and tamsulosin (Flomax)
- * against their own US labels — rules/pairs-wave12cd-labels.yaml, classes/wave12cd-labels.yaml, the tamsulosin
+ * Waves 12c-12f (issue #11, item 3): tizanidine (Zanaflex 5.1 and 7), metoclopramide (Reglan), tamsulosin (Flomax),
+ * simvastatin and lovastatin with warfarin, and the cholestyramine and colestipol resins against their own US labels — rules/pairs-wave12cd-labels.yaml, classes/wave12cd-labels.yaml, the tamsulosin
  * statements of labels.yaml, and the
  * tizanidine (pairs-cns.yaml) and tamsulosin (pairs-antiinfectives.yaml) rules raised to the label's wording.
  */
-describe('curated knowledge base: waves 12c-12e, tizanidine, metoclopramide and tamsulosin labels', () => {
+describe('curated knowledge base: waves 12c-12f, label statements of common drugs', () => {
   const curated = new CuratedCheckFixture();
 
   it.each<[string, string, string, string]>([
@@ -43,6 +43,13 @@ describe('curated knowledge base: waves 12c-12e, tizanidine, metoclopramide and 
     ['tamsulosin', 'doxazosin', 'wave12e-tamsulosin--alpha1-blockers', 'major'],
     ['tamsulosin', 'alfuzosin', 'wave12e-tamsulosin--alpha1-blockers', 'major'],
     ['tamsulosin', 'cimetidine', 'wave12e-tamsulosin--cimetidine', 'moderate'],
+    // Statins with warfarin (Zocor, Mevacor: INR before and early in treatment); resins (separate the doses).
+    ['warfarin', 'simvastatin', 'warfarin--simvastatin', 'moderate'],
+    ['warfarin', 'lovastatin', 'wave12f-warfarin--lovastatin', 'moderate'],
+    ['warfarin', 'cholestyramine', 'wave12f-resins--label-bound-drugs', 'minor'],
+    ['Questran', 'digoxin', 'wave12f-resins--label-bound-drugs', 'minor'],
+    ['colestipol', 'hydrochlorothiazide', 'wave12f-resins--label-bound-drugs', 'minor'],
+    ['cholestyramine', 'levothyroxine', 'thyroid-hormones--bile-acid-sequestrants', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     curated.expectFinding(a, b, ruleId, severity);
   });
@@ -68,6 +75,8 @@ describe('curated knowledge base: waves 12c-12e, tizanidine, metoclopramide and 
     ['tamsulosin', 'warfarin'], // the label reports a missing study, not an interaction
     ['tamsulosin', 'sertraline'], // not a strong or moderate CYP2D6 inhibitor in the pack
     ['doxazosin', 'paroxetine'], // the CYP statements are tamsulosin's own
+    ['warfarin', 'pravastatin'], // the pravastatin label reports no effect
+    ['cholestyramine', 'metformin'],
   ])('%s + %s: no finding', (a, b) => {
     curated.expectSilent(a, b);
   });
