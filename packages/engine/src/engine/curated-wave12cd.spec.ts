@@ -50,6 +50,9 @@ describe('curated knowledge base: waves 12c-12f, label statements of common drug
     ['Questran', 'digoxin', 'wave12f-resins--label-bound-drugs', 'minor'],
     ['colestipol', 'hydrochlorothiazide', 'wave12f-resins--label-bound-drugs', 'minor'],
     ['cholestyramine', 'levothyroxine', 'thyroid-hormones--bile-acid-sequestrants', 'moderate'],
+    // Ticagrelor (Brilinta 7): atazanavir named among strong CYP3A inhibitors to avoid; digoxin levels.
+    ['ticagrelor', 'atazanavir', 'wave12f-ticagrelor--atazanavir', 'major'],
+    ['Brilinta', 'digoxin', 'wave12f-ticagrelor--digoxin', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     curated.expectFinding(a, b, ruleId, severity);
   });
@@ -77,6 +80,7 @@ describe('curated knowledge base: waves 12c-12f, label statements of common drug
     ['doxazosin', 'paroxetine'], // the CYP statements are tamsulosin's own
     ['warfarin', 'pravastatin'], // the pravastatin label reports no effect
     ['cholestyramine', 'metformin'],
+    ['prasugrel', 'digoxin'], // the digoxin statement is ticagrelor's own
   ])('%s + %s: no finding', (a, b) => {
     curated.expectSilent(a, b);
   });
