@@ -53,6 +53,14 @@ describe('curated knowledge base: waves 12c-12f, label statements of common drug
     // Ticagrelor (Brilinta 7): atazanavir named among strong CYP3A inhibitors to avoid; digoxin levels.
     ['ticagrelor', 'atazanavir', 'wave12f-ticagrelor--atazanavir', 'major'],
     ['Brilinta', 'digoxin', 'wave12f-ticagrelor--digoxin', 'moderate'],
+    // Glucocorticoid class labeling: enzyme inducers (dose may need raising), ketoconazole and macrolides.
+    ['prednisone', 'phenytoin', 'wave12f-glucocorticoids--label-inducers', 'moderate'],
+    ['hydrocortisone', 'rifampin', 'wave12f-glucocorticoids--label-inducers', 'moderate'],
+    ['methylprednisolone', 'carbamazepine', 'wave12f-glucocorticoids--label-inducers', 'moderate'],
+    ['prednisolone', 'ketoconazole', 'wave12f-glucocorticoids--label-inhibitors', 'moderate'],
+    ['dexamethasone', 'erythromycin', 'wave12f-glucocorticoids--label-inhibitors', 'moderate'],
+    ['prednisone', 'rifampin', 'prednisone--rifampin', 'moderate'],
+    ['deflazacort', 'rifampin', 'wave10b-deflazacort--cyp3a4-inducers', 'major'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     curated.expectFinding(a, b, ruleId, severity);
   });
@@ -81,6 +89,7 @@ describe('curated knowledge base: waves 12c-12f, label statements of common drug
     ['warfarin', 'pravastatin'], // the pravastatin label reports no effect
     ['cholestyramine', 'metformin'],
     ['prasugrel', 'digoxin'], // the digoxin statement is ticagrelor's own
+    ['prednisone', 'azithromycin'], // not a CYP3A4 inhibitor
   ])('%s + %s: no finding', (a, b) => {
     curated.expectSilent(a, b);
   });
