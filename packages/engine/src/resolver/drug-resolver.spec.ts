@@ -397,6 +397,12 @@ describe('DrugResolver on the curated knowledge base', () => {
     ['amox-clav', ['amoxicillin', 'clavulanate']],
     ['pip/tazo', ['piperacillin', 'tazobactam']],
     ['pip-tazo 4.5 g', ['piperacillin', 'tazobactam']],
+    // Inhaler device words ("Ellipta", "Neohaler", "Pressair", "Respimat"), written or left out.
+    ['Anoro', ['umeclidinium', 'vilanterol']],
+    ['Seebri Neohaler', ['glycopyrrolate']],
+    ['Tudorza', ['aclidinium']],
+    ['Spiriva Respimat 2.5 mcg', ['tiotropium']],
+    ['Stiolto', ['tiotropium', 'olodaterol']],
     // A listed product written with spaces only.
     ['losartan HCTZ 50-12.5', ['losartan', 'hydrochlorothiazide']],
     ['sacubitril valsartan', ['sacubitril', 'valsartan']],
@@ -496,6 +502,11 @@ describe('DrugResolver on the curated knowledge base', () => {
     [1, 3, []],
   ])('segmentations(%d words, up to %d runs)', (n, max, expected) => {
     expect(segmentations(n, max)).toEqual(expected);
+  });
+
+  // Numbers are part of a product's name: "Humulin" names several products, never the 70/30 mix alone.
+  it('"Humulin" stays ambiguous between the Humulin products', () => {
+    expect(real.resolve('Humulin').status).toBe('ambiguous');
   });
 
   // ISMP error-prone abbreviations that name two drugs: never resolved to one of them.

@@ -1,6 +1,6 @@
 import type { KbIngredient, KbProduct } from '../model/compiled-kb.model';
 import { boundedOsaDistance, diceSimilarity, trigrams } from '../text/string-distance';
-import { compactKey, foldText, RELEASE_WORDS, SALT_WORDS, saltStrippedVariants, stripLevel2, words } from '../text/name.normalizer';
+import { compactKey, DOSE_FORM_WORDS, foldText, RELEASE_WORDS, SALT_WORDS, saltStrippedVariants, stripLevel2, words } from '../text/name.normalizer';
 
 /** The kind of name a lookup key came from. */
 export type NameKind = 'generic' | 'synonym' | 'salt' | 'brand' | 'product';
@@ -100,6 +100,10 @@ export class NameIndex {
     for (const { p, t } of productTargets) {
       const ws = words(foldText(p.name)).filter((w) => !RELEASE_WORDS.has(w));
       if (ws.length > 0) derive(ws.join(' '), 'product', t);
+      // Without device and dose-form words too ("Anoro Ellipta" → "anoro"); numbers stay ("Humulin 70/30" is not
+      // "Humulin", which names several products).
+      const bare = ws.filter((w) => !DOSE_FORM_WORDS.has(w));
+      if (bare.length > 0 && bare.length < ws.length) derive(bare.join(' '), 'product', t);
     }
     for (const [key, d] of derived) if (d) this.addEntry({ key, name: d.name, kind: d.kind, target: d.target, derived: true });
     this.otherNames = new Set(otherNames.map((n) => compactKey(n)).filter((k) => k.length > 0 && !this.byKey.has(k)));

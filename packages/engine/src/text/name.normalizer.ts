@@ -28,6 +28,9 @@ export const DOSE_FORM_WORDS: ReadonlySet<string> = new Set(
     // Devices, packs and kits: "KwikPen", "SoloStar", "Medrol Dosepak", "Lamictal starter kit".
     'sl kwikpen kwikpens flexpen flexpens flextouch solostar penfill innolet clickstar inpen autopen dosepak ' +
     'dosepack dospak pak pack packs starter titration refill carton blister ' +
+    // Inhaler devices: "Anoro Ellipta", "Spiriva HandiHaler", "Tudorza Pressair", "Stiolto Respimat".
+    'ellipta respimat handihaler diskus pressair neohaler aerosphere digihaler redihaler respiclick twisthaler ' +
+    'flexhaler turbuhaler breezhaler genuair inhub rotahaler autohaler ' +
     // Sig words: "1 tab po qhs", "nightly", "qod".
     'nightly bedtime qod qow qweekly qmonth qday tiw biw stat ut dict'
   ).split(/\s+/),
