@@ -61,6 +61,15 @@ describe('curated knowledge base: waves 12c-12f, label statements of common drug
     ['dexamethasone', 'erythromycin', 'wave12f-glucocorticoids--label-inhibitors', 'moderate'],
     ['prednisone', 'rifampin', 'prednisone--rifampin', 'moderate'],
     ['deflazacort', 'rifampin', 'wave10b-deflazacort--cyp3a4-inducers', 'major'],
+    // Inhaled antimuscarinics (Spiriva 7.2: avoid other anticholinergic-containing drugs).
+    ['tiotropium', 'ipratropium', 'wave12f-inhaled-antimuscarinics--antimuscarinics', 'major'],
+    ['Spiriva', 'oxybutynin', 'wave12f-inhaled-antimuscarinics--antimuscarinics', 'major'],
+    ['Incruse', 'benztropine', 'wave12f-inhaled-antimuscarinics--antimuscarinics', 'major'],
+    // Cephalexin raises metformin (Keflex 7.2); pregabalin with thiazolidinediones (Lyrica 5, oedema).
+    ['cephalexin', 'metformin', 'wave12f-cephalexin--metformin', 'moderate'],
+    ['pregabalin', 'pioglitazone', 'wave12f-pregabalin--thiazolidinediones', 'moderate'],
+    // The fluoroquinolone boxed warning names corticosteroids (tendon rupture).
+    ['levofloxacin', 'prednisone', 'fluoroquinolones--systemic-corticosteroids', 'major'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     curated.expectFinding(a, b, ruleId, severity);
   });
@@ -90,6 +99,8 @@ describe('curated knowledge base: waves 12c-12f, label statements of common drug
     ['cholestyramine', 'metformin'],
     ['prasugrel', 'digoxin'], // the digoxin statement is ticagrelor's own
     ['prednisone', 'azithromycin'], // not a CYP3A4 inhibitor
+    ['gabapentin', 'pioglitazone'], // the oedema statement is pregabalin's own
+    ['amoxicillin', 'metformin'],
   ])('%s + %s: no finding', (a, b) => {
     curated.expectSilent(a, b);
   });
