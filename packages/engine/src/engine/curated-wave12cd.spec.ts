@@ -70,6 +70,12 @@ describe('curated knowledge base: waves 12c-12f, label statements of common drug
     ['pregabalin', 'pioglitazone', 'wave12f-pregabalin--thiazolidinediones', 'moderate'],
     // The fluoroquinolone boxed warning names corticosteroids (tendon rupture).
     ['levofloxacin', 'prednisone', 'fluoroquinolones--systemic-corticosteroids', 'major'],
+    // Lipid-lowering drugs' own labels.
+    ['Lipitor', 'digoxin', 'wave12f-atorvastatin--digoxin', 'moderate'],
+    ['rosuvastatin', 'aluminum hydroxide', 'wave12f-rosuvastatin--antacids', 'minor'],
+    ['ezetimibe', 'cholestyramine', 'wave12f-ezetimibe--bile-acid-sequestrants', 'minor'],
+    ['gemfibrozil', 'enzalutamide', 'wave12f-gemfibrozil--enzalutamide', 'major'],
+    ['gemfibrozil', 'selexipag', 'wave12f-gemfibrozil--selexipag', 'contraindicated'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     curated.expectFinding(a, b, ruleId, severity);
   });
@@ -101,6 +107,8 @@ describe('curated knowledge base: waves 12c-12f, label statements of common drug
     ['prednisone', 'azithromycin'], // not a CYP3A4 inhibitor
     ['gabapentin', 'pioglitazone'], // the oedema statement is pregabalin's own
     ['amoxicillin', 'metformin'],
+    ['pravastatin', 'digoxin'], // the digoxin statement is atorvastatin's own
+    ['fenofibrate', 'selexipag'], // not a CYP2C8 inhibitor
   ])('%s + %s: no finding', (a, b) => {
     curated.expectSilent(a, b);
   });
