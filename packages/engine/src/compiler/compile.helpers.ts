@@ -37,7 +37,7 @@ export function classify(path: string): FileKind | undefined {
   const p = path.replace(/\.ya?ml$/i, '');
   if (p === 'sources') return 'sources';
   if (p === 'release') return 'release';
-  if (p === 'products') return 'products';
+  if (p === 'products' || p.startsWith('products/')) return 'products';
   if (p === 'classes' || p.startsWith('classes/')) return 'classes';
   if (p === 'pathways') return 'pathways';
   if (p === 'labels') return 'labels';

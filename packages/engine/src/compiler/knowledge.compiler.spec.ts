@@ -224,6 +224,49 @@ describe('KnowledgeCompiler', () => {
     ],
     ['single-ingredient product', 'products.yaml', '- name: Solo\n  ingredients: [warfarin]\n', { entry: 'solo', field: 'ingredients' }, /at least two ingredients/],
     [
+      'generated product named like a hand-written one',
+      'products/generated.yaml',
+      '- name: NORCO\n  ingredients: [hydrocodone, acetaminophen]\n',
+      { entry: 'norco', field: 'name', line: 1 },
+      /duplicate product "NORCO" \(first at products\.yaml:3\)/,
+    ],
+    [
+      'generated product listed twice',
+      'products/generated.yaml',
+      '- name: Treanda Duo\n  ingredients: [warfarin, aspirin]\n- name: Treanda Duo\n  ingredients: [warfarin, aspirin]\n',
+      { entry: 'treanda-duo', field: 'name', line: 3 },
+      /duplicate product "Treanda Duo" \(first at products\/generated\.yaml:1\)/,
+    ],
+    [
+      'generated product named like a brand',
+      'products/generated.yaml',
+      '- name: Motrin\n  ingredients: [ibuprofen, acetaminophen]\n',
+      { entry: 'motrin', field: 'name' },
+      /product "Motrin" of product "motrin" is already the brand of ingredient "ibuprofen"/,
+    ],
+    [
+      'generated product named like an ingredient',
+      'products/generated.yaml',
+      '- name: Trimethoprim\n  ingredients: [sulfamethoxazole, trimethoprim]\n',
+      { entry: 'trimethoprim', field: 'name' },
+      /product "Trimethoprim" of product "trimethoprim" is already the name of ingredient "trimethoprim"/,
+    ],
+    [
+      'generated product with an unknown ingredient',
+      'products/generated.yaml',
+      '- name: Biktarvy\n  ingredients: [bictegravir, emtricitabine]\n',
+      { entry: 'biktarvy', field: 'ingredients[0]' },
+      /unknown ingredient "bictegravir"/,
+    ],
+    [
+      'generated single-ingredient product',
+      'products/generated.yaml',
+      '- name: Solo\n  ingredients: [warfarin, warfarin]\n',
+      { entry: 'solo', field: 'ingredients' },
+      /at least two ingredients/,
+    ],
+    ['products file outside products/', 'products-fda.yaml', '- name: Solo\n  ingredients: [warfarin, aspirin]\n', {}, /unrecognised knowledge file/],
+    [
       'dangling class member',
       'classes.yaml',
       '- id: azoles\n  name: Azoles\n  members: [fluconazole, ketoconazole]\n',
@@ -415,6 +458,19 @@ describe('KnowledgeCompiler', () => {
     expect(r.issues.map(formatIssue)).toEqual([]);
     expect(r.kb.ingredients.find((i) => i.id === 'warfarin')!.usMarket).toEqual({ ...expected, citations: [{ source: 'fda-label', title: 't', section: 'Marketing status' }] });
     expect(r.kb.ingredients.filter((i) => i.usMarket).map((i) => i.id)).toEqual(['warfarin']);
+  });
+
+  it('compiles generated products from products/*.yaml with the hand-written ones', () => {
+    const r = compiler.compileFiles(withAppended('products/generated.yaml', '- name: Coumadin Plus\n  ingredients: [warfarin, aspirin]\n'));
+    expect(r.issues.map(formatIssue)).toEqual([]);
+    expect(r.files).toContainEqual({ path: 'products/generated.yaml', kind: 'products' });
+    expect(r.kb.products.find((p) => p.id === 'coumadin-plus')).toEqual({
+      id: 'coumadin-plus',
+      name: 'Coumadin Plus',
+      ingredients: ['warfarin', 'aspirin'],
+      sourceId: 'vigil-curated',
+    });
+    expect(r.kb.products.map((p) => p.id)).toEqual(expect.arrayContaining(['vicodin', 'norco', 'percocet', 'augmentin', 'bactrim', 'zestoretic']));
   });
 
   it('compiles local-use entries', () => {

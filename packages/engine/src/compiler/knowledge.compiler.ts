@@ -62,7 +62,7 @@ export class KnowledgeCompiler {
           level: 'error',
           file: f.path,
           message:
-            'unrecognised knowledge file: expected sources.yaml, release.yaml, products.yaml, classes.yaml, pathways.yaml, labels.yaml, domains.yaml, washouts.yaml, local-use.yaml, market-status.yaml, ingredients/*.yaml or rules/*.yaml',
+            'unrecognised knowledge file: expected sources.yaml, release.yaml, products.yaml, products/*.yaml, classes.yaml, pathways.yaml, labels.yaml, domains.yaml, washouts.yaml, local-use.yaml, market-status.yaml, ingredients/*.yaml or rules/*.yaml',
         });
         continue;
       }

@@ -6,7 +6,11 @@ import type { CheckOf } from './entry.check';
 import type { NameRegistry } from './name.registry';
 import type { LocatedEntry } from './yaml-source.reader';
 
-/** `products.yaml`: combination products of two or more known ingredients (their names join the name registry). */
+/**
+ * `products.yaml` (hand-written) and `products/*.yaml` (generated, e.g. products/fda-rx-combinations.yaml): combination
+ * products of two or more known ingredients. All files are one section: a product id (its name) is unique across
+ * them, and every name joins the name registry, so a product named like another product or drug is an error.
+ */
 export class ProductSectionCompiler {
   compile(entries: readonly LocatedEntry[], checkOf: CheckOf, ingredientIds: ReadonlySet<string>, names: NameRegistry): KbProduct[] {
     const products: KbProduct[] = [];

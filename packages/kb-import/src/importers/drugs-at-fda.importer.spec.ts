@@ -132,6 +132,11 @@ describe('DrugsAtFdaImporter', () => {
     ['NEXIUM I.V.', 'Nexium I.V.'],
     ['HYDRO-SERP "25"', 'Hydro-Serp'],
     ['XYZAL ALLERGY 24HR', 'Xyzal Allergy 24HR'],
+    ['TRIUMEQ PD', 'Triumeq PD'],
+    ['CASPORYN HC', 'Casporyn HC'],
+    ['TOBRADEX ST', 'Tobradex ST'],
+    ['NORMOCARB HF 25', 'Normocarb HF'],
+    ['BLEPHAMIDE S.O.P.', 'Blephamide S.O.P.'],
   ])('brand name of %s is %s', (raw, brand) => {
     expect(DrugsAtFdaImporter.brandName(raw)).toBe(brand);
   });

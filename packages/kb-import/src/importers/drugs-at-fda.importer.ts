@@ -11,8 +11,10 @@ const DEFAULT_DISCONTINUED_ID = 3;
 const GENERIC_NAME_WORDS: ReadonlySet<string> = new Set(['and', 'with', 'w', 'in', 'plus', 'kit', 'preservative', 'free', 'pf', 'usp', 'nf']);
 /** A strength at the end of a product name: "10", "100/50", "0.5%", "(25)", "\"25\"", "20MG". */
 const STRENGTH_TOKEN_RE = /^["'(]?\d[\d.,/:-]*(?:mg|mcg|g|ml|%|iu|units?|meq)?["')]?$/i;
-/** Written in capitals inside a brand ("Adderall XR", "Advil PM", "Bactrim DS"). */
-const ABBREVIATIONS: ReadonlySet<string> = new Set('xr er xl sr cr dr la odt hct hcl hfa ds ss pm am ir ec cd xt mr pr tr ii iii iv usp nf otc hp pf ez tts hr rtu'.split(' '));
+/** Written in capitals inside a brand ("Adderall XR", "Advil PM", "Bactrim DS", "Triumeq PD", "Blephamide S.O.P."). */
+const ABBREVIATIONS: ReadonlySet<string> = new Set(
+  'xr er xl sr cr dr la odt hct hcl hfa ds ss pm am ir ec cd xt mr pr tr ii iii iv usp nf otc hp pf ez tts hr rtu hc hf pd st sop'.split(' '),
+);
 
 interface Product {
   key: string;

@@ -30,6 +30,29 @@ const DESCRIPTOR_WORDS: ReadonlySet<string> = new Set(
   ),
 );
 
+/** Words that qualify product names: a brand one edit from one ("Forteo" / "forte") would catch "X Forte". */
+export const QUALIFIER_WORDS: readonly string[] = [
+  'forte',
+  'mite',
+  'retard',
+  'plus',
+  'extra',
+  'junior',
+  'rapid',
+  'depot',
+  'duo',
+  'mini',
+  'maxi',
+  'ultra',
+  'liquid',
+  'chewable',
+  'oral',
+  'tablet',
+  'capsule',
+  'solution',
+  'pediatric',
+];
+
 /**
  * True when two names are close enough for the resolver's spelling correction to take one for the other: one edit,
  * or two when either name is longer than 8 letters (its acceptance limits, with a margin for short names).

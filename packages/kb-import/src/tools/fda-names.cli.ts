@@ -29,31 +29,8 @@ import { IngredientLinker } from '../link/ingredient.linker';
 import { ActiveMoietyNamer } from '../names/active-moiety.namer';
 import { DrugsAtFdaProductsReader } from '../names/drugs-at-fda-products.reader';
 import { splitFragmentNames, type NamesOnlyEntry } from '../names/fragment-name.splitter';
-import { NamesOnlyBrandSelector } from '../names/names-only-brand.selector';
+import { NamesOnlyBrandSelector, QUALIFIER_WORDS } from '../names/names-only-brand.selector';
 import { SpellingNeighbourIndex } from '../names/spelling-neighbour.index';
-
-/** Words that qualify product names: a brand one edit from one ("Forteo" / "forte") would catch "X Forte". */
-const QUALIFIER_WORDS = [
-  'forte',
-  'mite',
-  'retard',
-  'plus',
-  'extra',
-  'junior',
-  'rapid',
-  'depot',
-  'duo',
-  'mini',
-  'maxi',
-  'ultra',
-  'liquid',
-  'chewable',
-  'oral',
-  'tablet',
-  'capsule',
-  'solution',
-  'pediatric',
-];
 
 const NAME_ID_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
