@@ -38,6 +38,9 @@ describe('curated knowledge base: combination brands', () => {
     ['Entresto', ['sacubitril', 'valsartan']],
     ['Genvoya', ['cobicistat', 'elvitegravir', 'emtricitabine', 'tenofovir-alafenamide']],
     ['Janumet', ['metformin', 'sitagliptin']],
+    // Wave 12: the CFTR modulator combinations once filed as one names-only "drug" per string.
+    ['Symdeko', ['ivacaftor', 'tezacaftor']],
+    ['Trikafta', ['elexacaftor', 'ivacaftor', 'tezacaftor']],
   ])('%s resolves to %j', (brand, ids) => {
     expect(idsOf(brand)).toEqual({ status: 'resolved', method: 'brand', ids });
   });
@@ -52,6 +55,18 @@ describe('curated knowledge base: combination brands', () => {
     ['Seglentis', 'sertraline', 'tramadol--sertraline', 'moderate'],
   ])('%s + %s → %s (%s)', (a, b, ruleId, severity) => {
     curated.expectFinding(a, b, ruleId, severity);
+  });
+
+  it('answers Trikafta with a strong CYP3A inducer once: the same label statement for all three ingredients', () => {
+    const r = curated.check(['Trikafta', 'rifampin']);
+    expect(r.interactions.map((f) => [f.ruleId, f.severity])).toEqual([['ivacaftor--strong-cyp3a4-inducers', 'major']]);
+    expect(r.interactions[0].participants.map((p) => p.ingredientId).sort()).toEqual(['elexacaftor', 'ivacaftor', 'rifampin', 'tezacaftor']);
+    expect(r.summary.complete).toBe(true);
+  });
+
+  it('reads a Drugs@FDA component list as one substance: menotropins, not "menotropins (fsh" and "lh)"', () => {
+    expect(idsOf('Menopur').ids).toEqual(['menotropins']);
+    expect(curated.kb.ingredients.some((i) => /[()]/.test(i.name) && !/\(.*\)/.test(i.name))).toBe(false);
   });
 
   it('answers through a brand with a names-only ingredient, and says the check is incomplete', () => {

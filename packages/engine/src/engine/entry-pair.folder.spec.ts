@@ -81,6 +81,21 @@ describe('EntryPairFolder', () => {
       ['x--z', 'x--z-pathway'],
     ],
     [
+      'the same label statement for two ingredients of one product, text naming no victim: one finding',
+      COMBO,
+      [draft('statement', 'major', 3, 'pk-cyp3a4', '0:x 1:z'), draft('statement', 'major', 3, 'pk-cyp3a4', '0:y 1:z')],
+      ['statement'],
+    ],
+    [
+      'the same generic template naming two different victims: two findings',
+      COMBO,
+      [
+        { ...draft('template', 'major', 3, 'pk-cyp3a4', '0:x 1:z'), summary: '{victim} exposure rises', placeholders: { victim: 'x' } },
+        { ...draft('template', 'major', 3, 'pk-cyp3a4', '0:y 1:z'), summary: '{victim} exposure rises', placeholders: { victim: 'y' } },
+      ],
+      ['template', 'template'],
+    ],
+    [
       'a finding over three entries is left alone',
       COMBO,
       [draft('x--z', 'major', 1, 'bleeding', '0:x 1:z 2:w'), draft('y--z', 'major', 1, 'bleeding', '0:y 1:z')],

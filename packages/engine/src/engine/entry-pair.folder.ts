@@ -10,7 +10,8 @@ import { FindingBuilder } from './finding.builder';
  *
  * Two findings are folded when they span exactly the same two entries, come from different ingredient pairs, and
  * share a clinical risk tag (not a `pk-` pathway tag: two ingredients cleared by one enzyme can still do different
- * harm, as Caduet's atorvastatin (myopathy) and amlodipine (hypotension) with clarithromycin do). The worse finding
+ * harm, as Caduet's atorvastatin (myopathy) and amlodipine (hypotension) with clarithromycin do), or are the same
+ * rule or label statement reading the same for both (`sameStatement`). The worse finding
  * (then the more specific layer, then the first built) keeps its text; the other's participants, sources, per-source
  * severities, citations and risk tags are added to it. Nothing is folded when no entry has two ingredients.
  */
@@ -31,7 +32,7 @@ export class EntryPairFolder {
       const ordered = list.map((d, i) => ({ d, i })).sort((x, y) => severityRank(x.d.severity) - severityRank(y.d.severity) || x.d.layer - y.d.layer || x.i - y.i);
       const kept: FindingDraft[] = [];
       for (const { d } of ordered) {
-        const host = kept.find((k) => sharesClinicalRisk(k, d) && !sameIngredients(k, d));
+        const host = kept.find((k) => (sharesClinicalRisk(k, d) || sameStatement(k, d)) && !sameIngredients(k, d));
         if (host) {
           FindingBuilder.absorbFinding(host, d);
           folded.add(d);
@@ -66,6 +67,22 @@ function entryPairKey(d: FindingDraft): string | undefined {
 
 function sharesClinicalRisk(x: FindingDraft, y: FindingDraft): boolean {
   return x.risks.some((t) => !t.startsWith('pk-') && y.risks.includes(t));
+}
+
+const PLACEHOLDER_RE = /\{(\w+)\}/g;
+
+/**
+ * The same rule or label statement, reading the same for both: Trikafta's elexacaftor, tezacaftor and ivacaftor each
+ * match ivacaftor's CYP3A statements, whose text names no victim. A generic template that names its victim
+ * ("{victim} exposure rises") is not the same statement for two victims.
+ */
+function sameStatement(x: FindingDraft, y: FindingDraft): boolean {
+  if (x.ruleId !== y.ruleId) return false;
+  for (const text of [x.summary, x.consequence, x.mechanism, x.management]) {
+    if (!text) continue;
+    for (const m of text.matchAll(PLACEHOLDER_RE)) if (x.placeholders[m[1]] !== y.placeholders[m[1]]) return false;
+  }
+  return true;
 }
 
 function sameIngredients(x: FindingDraft, y: FindingDraft): boolean {

@@ -1,5 +1,6 @@
 import { compactKey, foldText } from '@vigil/engine';
 import { IngredientLinker } from '../link/ingredient.linker';
+import { ingredientParts } from '../names/drugs-at-fda-products.reader';
 import type { FormatImporter, ImportContext } from './format-importer';
 
 const PRODUCT_COLUMNS = ['ApplNo', 'ProductNo', 'DrugName', 'ActiveIngredient'] as const;
@@ -29,7 +30,7 @@ type FileKind = 'products' | 'status' | 'lookup';
 /**
  * Drugs@FDA `Products.txt` (+ `MarketingStatus.txt`, + `MarketingStatus_Lookup.txt`), tab-separated without quoting
  * (names contain literal `"`). Files are recognised by their header, in any order. Products whose every marketing
- * status is "Discontinued" are dropped. Each ActiveIngredient is split on `;`, and each part is linked to a base
+ * status is "Discontinued" are dropped. Each ActiveIngredient is split into parts (`ingredientParts`: `;` outside parentheses, component lists dropped), and each part is linked to a base
  * ingredient (salt forms such as "ATORVASTATIN CALCIUM" become the ingredient's salt names) or becomes a new
  * ingredient named without its counter-ion ("ABACAVIR SULFATE" → abacavir, with the salt form). A brand (a DrugName
  * that is not just the ingredients' names) is added when every product carrying it has the same ingredients and all of
@@ -183,8 +184,7 @@ export class DrugsAtFdaImporter implements FormatImporter {
     for (const p of kept) {
       const parts = [
         ...new Set(
-          p.ingredients
-            .split(';')
+          ingredientParts(p.ingredients)
             .map((s) => s.trim().replace(/\s+/g, ' '))
             .filter((s) => s !== ''),
         ),

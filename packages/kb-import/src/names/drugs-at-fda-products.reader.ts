@@ -5,7 +5,7 @@ import { join } from 'node:path';
 export interface FdaProduct {
   /** `DrugName` as written ("MAYZENT"). */
   drugName: string;
-  /** `ActiveIngredient` split on `;`, trimmed, spaces collapsed ("SIPONIMOD FUMARIC ACID"). */
+  /** `ActiveIngredient` parts (`ingredientParts`), trimmed, spaces collapsed ("SIPONIMOD FUMARIC ACID"). */
   parts: string[];
   /** `MarketingStatusID`s of the product (1 prescription, 2 OTC, 3 discontinued, 4 tentative approval). */
   statuses: number[];
@@ -27,8 +27,7 @@ export class DrugsAtFdaProductsReader {
     });
     const products: FdaProduct[] = [];
     this.rows(join(dir, 'Products.txt'), (get) => {
-      const parts = get('ActiveIngredient')
-        .split(';')
+      const parts = ingredientParts(get('ActiveIngredient'))
         .map((s) => s.trim().replace(/\s+/g, ' '))
         .filter((s) => s !== '');
       const drugName = get('DrugName');
@@ -53,3 +52,27 @@ export class DrugsAtFdaProductsReader {
     }
   }
 }
+
+/**
+ * The ingredient parts of a Drugs@FDA `ActiveIngredient` string: split on `;` outside parentheses, and a trailing
+ * parenthesised component list dropped ("MENOTROPINS (FSH;LH)" is menotropins, "PANCRELIPASE (AMYLASE;LIPASE;
+ * PROTEASE)" is pancrelipase): the list names the substance's components, not further ingredients.
+ */
+export function ingredientParts(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (i === text.length || (c === ';' && depth === 0)) {
+      out.push(text.slice(start, i).replace(COMPONENT_LIST_RE, ''));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+/** A trailing parenthesised list of components ("(FSH;LH)"). */
+const COMPONENT_LIST_RE = /\s*\([^()]*;[^()]*\)\s*$/;
