@@ -1,0 +1,86 @@
+import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
+
+/**
+ * Wave 12g (issue #11, item 3): interactions a common drug's own US label names that answered nothing or below the
+ * label — rules/pairs-wave12g-labels.yaml, classes/wave12g-labels.yaml and the wave12g statements in labels.yaml
+ * (tacrolimus, sirolimus).
+ */
+describe('curated knowledge base: wave 12g label-named interactions of common drugs', () => {
+  const curated = new CuratedCheckFixture();
+
+  it.each<[string, string, string, string]>([
+    // Tacrolimus (Prograf): named level-raising drugs, mycophenolate, sirolimus (1.4), ganciclovir, weak CYP3A4 modulators.
+    ['tacrolimus', 'bromocriptine', 'wave12g-tacrolimus--label-level-raising-drugs', 'moderate'],
+    ['tacrolimus', 'danazol', 'wave12g-tacrolimus--label-level-raising-drugs', 'moderate'],
+    ['tacrolimus', 'lansoprazole', 'wave12g-tacrolimus--label-level-raising-drugs', 'moderate'],
+    ['Prograf', 'Reglan', 'wave12g-tacrolimus--label-level-raising-drugs', 'moderate'],
+    ['tacrolimus', 'nicardipine', 'wave12g-tacrolimus--label-level-raising-drugs', 'moderate'],
+    ['tacrolimus', 'mycophenolate', 'wave12g-tacrolimus--mycophenolic-acid', 'moderate'],
+    ['tacrolimus', 'mycophenolic-acid', 'wave12g-tacrolimus--mycophenolic-acid', 'moderate'],
+    ['tacrolimus', 'sirolimus', 'wave12g-tacrolimus--sirolimus', 'major'],
+    ['tacrolimus', 'ganciclovir', 'wave12g-tacrolimus--ganciclovir', 'moderate'],
+    ['tacrolimus', 'amlodipine', 'wave12g-tacrolimus--weak-cyp3a4-inhibitors', 'moderate'],
+    ['tacrolimus', 'ticagrelor', 'wave12g-tacrolimus--weak-cyp3a4-inhibitors', 'moderate'],
+    ['tacrolimus', 'dexamethasone', 'wave12g-tacrolimus--weak-cyp3a4-inducers', 'moderate'],
+    ['tacrolimus', 'oxcarbazepine', 'wave12g-tacrolimus--weak-cyp3a4-inducers', 'moderate'],
+    // Sirolimus (Rapamune): erythromycin (7.2), named level-raising drugs and weak CYP3A4 modulators (7.4).
+    ['sirolimus', 'erythromycin', 'wave12g-sirolimus--erythromycin', 'major'],
+    ['Rapamune', 'Ery-Tab', 'wave12g-sirolimus--erythromycin', 'major'],
+    ['sirolimus', 'bromocriptine', 'wave12g-sirolimus--label-level-raising-drugs', 'moderate'],
+    ['sirolimus', 'danazol', 'wave12g-sirolimus--label-level-raising-drugs', 'moderate'],
+    ['sirolimus', 'metoclopramide', 'wave12g-sirolimus--label-level-raising-drugs', 'moderate'],
+    ['sirolimus', 'nicardipine', 'wave12g-sirolimus--label-level-raising-drugs', 'moderate'],
+    ['sirolimus', 'cimetidine', 'wave12g-sirolimus--weak-cyp3a4-inhibitors', 'moderate'],
+    ['sirolimus', 'amlodipine', 'wave12g-sirolimus--weak-cyp3a4-inhibitors', 'moderate'],
+    ['sirolimus', 'dexamethasone', 'wave12g-sirolimus--weak-cyp3a4-inducers', 'moderate'],
+    ['sirolimus', 'topiramate', 'wave12g-sirolimus--weak-cyp3a4-inducers', 'moderate'],
+    // Older, at-least-as-severe answers keep precedence.
+    ['tacrolimus', 'ketoconazole', 'tacrolimus--ketoconazole', 'major'],
+    ['tacrolimus', 'rifampin', 'tacrolimus--rifampin', 'major'],
+    ['tacrolimus', 'cyclosporine', 'wave10e-cyclosporine--tacrolimus', 'major'],
+    ['tacrolimus', 'nelfinavir', 'strong-cyp3a4-inhibitors--cyp3a4-immunosuppressants', 'major'],
+    ['tacrolimus', 'spironolactone', 'spironolactone--tacrolimus', 'major'],
+    ['sirolimus', 'voriconazole', 'voriconazole--sirolimus', 'contraindicated'],
+    ['sirolimus', 'clarithromycin', 'strong-cyp3a4-inhibitors--cyp3a4-immunosuppressants', 'major'],
+    ['sirolimus', 'rifabutin', 'rifabutin--sirolimus', 'major'],
+    ['sirolimus', 'diltiazem', 'cyp3a4-moderate-inhibitor--sensitive-substrate', 'moderate'],
+  ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
+    curated.expectFinding(a, b, ruleId, severity);
+  });
+
+  // One answer per pair: the new rules replace the generic weak-inhibitor template instead of adding to it.
+  it.each<[string, string, string]>([
+    ['tacrolimus', 'sirolimus', 'wave12g-tacrolimus--sirolimus'],
+    ['tacrolimus', 'bromocriptine', 'wave12g-tacrolimus--label-level-raising-drugs'],
+    ['tacrolimus', 'amlodipine', 'wave12g-tacrolimus--weak-cyp3a4-inhibitors'],
+    ['sirolimus', 'erythromycin', 'wave12g-sirolimus--erythromycin'],
+    ['sirolimus', 'cimetidine', 'wave12g-sirolimus--weak-cyp3a4-inhibitors'],
+    ['tacrolimus', 'rifampin', 'tacrolimus--rifampin'],
+  ])('%s + %s: only %s', (a, b, ruleId) => {
+    expect(curated.findings(a, b).map(([id]) => id)).toEqual([ruleId]);
+  });
+
+  // Specificity: partners the labels do not name stay silent.
+  it.each<[string, string]>([
+    ['tacrolimus', 'pantoprazole'], // the label names lansoprazole (CYP2C19 poor metabolizers) only
+    ['tacrolimus', 'valganciclovir'], // the label's nephrotoxic example is ganciclovir
+    ['tacrolimus', 'metformin'],
+    ['tacrolimus', 'levetiracetam'],
+    ['sirolimus', 'azithromycin'], // the label's macrolides to avoid are erythromycin, clarithromycin, telithromycin
+    ['sirolimus', 'felodipine'], // the label names nicardipine among the dihydropyridines
+    ['sirolimus', 'pantoprazole'],
+    ['sirolimus', 'levetiracetam'],
+    ['sirolimus', 'prednisone'],
+  ])('%s + %s: no finding', (a, b) => {
+    curated.expectSilent(a, b);
+  });
+
+  // The weak-modulator statements do not escalate routine combinations beyond moderate.
+  it.each<[string, string]>([
+    ['tacrolimus', 'amlodipine'],
+    ['tacrolimus', 'dexamethasone'],
+    ['sirolimus', 'amlodipine'],
+  ])('%s + %s: nothing above moderate', (a, b) => {
+    expect(['moderate', 'minor', undefined]).toContain(curated.worst(a, b));
+  });
+});
