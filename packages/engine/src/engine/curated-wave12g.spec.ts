@@ -3,7 +3,7 @@ import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
 /**
  * Wave 12g (issue #11, item 3): interactions a common drug's own US label names that answered nothing or below the
  * label — rules/pairs-wave12g-labels.yaml, classes/wave12g-labels.yaml and the wave12g statements in labels.yaml
- * (tacrolimus, sirolimus).
+ * (tacrolimus, sirolimus, amiodarone).
  */
 describe('curated knowledge base: wave 12g label-named interactions of common drugs', () => {
   const curated = new CuratedCheckFixture();
@@ -34,7 +34,24 @@ describe('curated knowledge base: wave 12g label-named interactions of common dr
     ['sirolimus', 'amlodipine', 'wave12g-sirolimus--weak-cyp3a4-inhibitors', 'moderate'],
     ['sirolimus', 'dexamethasone', 'wave12g-sirolimus--weak-cyp3a4-inducers', 'moderate'],
     ['sirolimus', 'topiramate', 'wave12g-sirolimus--weak-cyp3a4-inducers', 'moderate'],
+    // Amiodarone 7 (Table 1): negative chronotropes, CYP450 inhibitors, level-lowering drugs, statins, halogenated anaesthetics.
+    ['amiodarone', 'clonidine', 'wave12g-amiodarone--negative-chronotropes', 'moderate'],
+    ['Pacerone', 'ivabradine', 'wave12g-amiodarone--negative-chronotropes', 'moderate'],
+    ['amiodarone', 'cimetidine', 'wave12g-amiodarone--exposure-raising-drugs', 'major'],
+    ['amiodarone', 'isavuconazonium', 'wave12g-amiodarone--exposure-raising-drugs', 'major'],
+    ['amiodarone', 'st-johns-wort', 'wave12g-amiodarone--level-lowering-drugs', 'moderate'],
+    ['amiodarone', 'cholestyramine', 'wave12g-amiodarone--level-lowering-drugs', 'moderate'],
+    ['amiodarone', 'atorvastatin', 'wave12g-amiodarone--atorvastatin', 'moderate'],
+    ['amiodarone', 'isoflurane', 'wave12g-amiodarone--halogenated-anesthetics', 'major'],
+    ['amiodarone', 'desflurane', 'wave12g-amiodarone--halogenated-anesthetics', 'major'],
     // Older, at-least-as-severe answers keep precedence.
+    ['amiodarone', 'simvastatin', 'simvastatin--amiodarone', 'major'],
+    ['amiodarone', 'digoxin', 'digoxin--amiodarone', 'major'],
+    ['amiodarone', 'sevoflurane', 'qt-known-risk--qt-known-risk', 'major'],
+    ['amiodarone', 'atenolol', 'amiodarone--atenolol', 'moderate'],
+    ['amiodarone', 'diltiazem', 'amiodarone--diltiazem', 'moderate'],
+    ['amiodarone', 'darunavir', 'amiodarone--hiv-protease-inhibitors', 'major'],
+    ['amiodarone', 'thioridazine', 'thioridazine--amiodarone', 'contraindicated'],
     ['tacrolimus', 'ketoconazole', 'tacrolimus--ketoconazole', 'major'],
     ['tacrolimus', 'rifampin', 'tacrolimus--rifampin', 'major'],
     ['tacrolimus', 'cyclosporine', 'wave10e-cyclosporine--tacrolimus', 'major'],
@@ -56,6 +73,9 @@ describe('curated knowledge base: wave 12g label-named interactions of common dr
     ['sirolimus', 'erythromycin', 'wave12g-sirolimus--erythromycin'],
     ['sirolimus', 'cimetidine', 'wave12g-sirolimus--weak-cyp3a4-inhibitors'],
     ['tacrolimus', 'rifampin', 'tacrolimus--rifampin'],
+    ['amiodarone', 'ivabradine', 'wave12g-amiodarone--negative-chronotropes'],
+    ['amiodarone', 'isavuconazonium', 'wave12g-amiodarone--exposure-raising-drugs'],
+    ['amiodarone', 'atorvastatin', 'wave12g-amiodarone--atorvastatin'],
   ])('%s + %s: only %s', (a, b, ruleId) => {
     expect(curated.findings(a, b).map(([id]) => id)).toEqual([ruleId]);
   });
@@ -71,6 +91,10 @@ describe('curated knowledge base: wave 12g label-named interactions of common dr
     ['sirolimus', 'pantoprazole'],
     ['sirolimus', 'levetiracetam'],
     ['sirolimus', 'prednisone'],
+    ['amiodarone', 'famotidine'], // the label's H2 blocker is cimetidine
+    ['amiodarone', 'rosuvastatin'], // not CYP3A4-cleared, not named
+    ['amiodarone', 'colestipol'], // the label names cholestyramine
+    ['amiodarone', 'guanfacine'], // the label's alpha-2 agonist is clonidine
   ])('%s + %s: no finding', (a, b) => {
     curated.expectSilent(a, b);
   });
