@@ -3,7 +3,8 @@ import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
 /**
  * Wave 12g (issue #11, item 3): interactions a common drug's own US label names that answered nothing or below the
  * label — rules/pairs-wave12g-labels.yaml, classes/wave12g-labels.yaml and the wave12g statements in labels.yaml
- * (tacrolimus, sirolimus, amiodarone).
+ * (tacrolimus, sirolimus, amiodarone, itraconazole), and two older itraconazole pair rules raised to
+ * the contraindication the Sporanox label states.
  */
 describe('curated knowledge base: wave 12g label-named interactions of common drugs', () => {
   const curated = new CuratedCheckFixture();
@@ -44,7 +45,23 @@ describe('curated knowledge base: wave 12g label-named interactions of common dr
     ['amiodarone', 'atorvastatin', 'wave12g-amiodarone--atorvastatin', 'moderate'],
     ['amiodarone', 'isoflurane', 'wave12g-amiodarone--halogenated-anesthetics', 'major'],
     ['amiodarone', 'desflurane', 'wave12g-amiodarone--halogenated-anesthetics', 'major'],
+    // Itraconazole (Sporanox 4): contraindicated CYP3A4 substrates that answered below the label.
+    ['itraconazole', 'methadone', 'wave12g-itraconazole--contraindicated-substrates', 'contraindicated'],
+    ['Sporanox', 'disopyramide', 'wave12g-itraconazole--contraindicated-substrates', 'contraindicated'],
+    ['itraconazole', 'quinidine', 'wave12g-itraconazole--contraindicated-substrates', 'contraindicated'],
+    ['itraconazole', 'isavuconazonium', 'wave12g-itraconazole--contraindicated-substrates', 'contraindicated'],
+    ['itraconazole', 'irinotecan', 'wave12g-itraconazole--contraindicated-substrates', 'contraindicated'],
+    ['itraconazole', 'felodipine', 'wave12g-itraconazole--contraindicated-substrates', 'contraindicated'],
+    ['itraconazole', 'nisoldipine', 'wave12g-itraconazole--contraindicated-substrates', 'contraindicated'],
+    ['itraconazole', 'avanafil', 'wave12g-itraconazole--contraindicated-substrates', 'contraindicated'],
+    ['itraconazole', 'finerenone', 'wave12g-itraconazole--contraindicated-substrates', 'contraindicated'],
+    ['itraconazole', 'voclosporin', 'wave12g-itraconazole--contraindicated-substrates', 'contraindicated'],
+    ['itraconazole', 'dofetilide', 'dofetilide--itraconazole', 'contraindicated'], // raised from major
+    ['itraconazole', 'ticagrelor', 'ticagrelor--itraconazole', 'contraindicated'], // raised from major
     // Older, at-least-as-severe answers keep precedence.
+    ['itraconazole', 'simvastatin', 'simvastatin--itraconazole', 'contraindicated'],
+    ['itraconazole', 'dronedarone', 'dronedarone--itraconazole', 'contraindicated'],
+    ['itraconazole', 'triazolam', 'triazolam--itraconazole', 'contraindicated'],
     ['amiodarone', 'simvastatin', 'simvastatin--amiodarone', 'major'],
     ['amiodarone', 'digoxin', 'digoxin--amiodarone', 'major'],
     ['amiodarone', 'sevoflurane', 'qt-known-risk--qt-known-risk', 'major'],
@@ -76,6 +93,10 @@ describe('curated knowledge base: wave 12g label-named interactions of common dr
     ['amiodarone', 'ivabradine', 'wave12g-amiodarone--negative-chronotropes'],
     ['amiodarone', 'isavuconazonium', 'wave12g-amiodarone--exposure-raising-drugs'],
     ['amiodarone', 'atorvastatin', 'wave12g-amiodarone--atorvastatin'],
+    // The contraindication replaces the older class answers (opioid boxed warning, QT class rule) on the same tags.
+    ['itraconazole', 'methadone', 'wave12g-itraconazole--contraindicated-substrates'],
+    ['itraconazole', 'quinidine', 'wave12g-itraconazole--contraindicated-substrates'],
+    ['itraconazole', 'isavuconazonium', 'wave12g-itraconazole--contraindicated-substrates'],
   ])('%s + %s: only %s', (a, b, ruleId) => {
     expect(curated.findings(a, b).map(([id]) => id)).toEqual([ruleId]);
   });
@@ -99,8 +120,10 @@ describe('curated knowledge base: wave 12g label-named interactions of common dr
     curated.expectSilent(a, b);
   });
 
-  // The weak-modulator statements do not escalate routine combinations beyond moderate.
+  // The weak-modulator statements and the itraconazole contraindications do not escalate routine combinations.
   it.each<[string, string]>([
+    ['itraconazole', 'amlodipine'], // not contraindicated by the itraconazole label
+    ['itraconazole', 'nifedipine'],
     ['tacrolimus', 'amlodipine'],
     ['tacrolimus', 'dexamethasone'],
     ['sirolimus', 'amlodipine'],
