@@ -3,7 +3,7 @@ import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
 /**
  * Wave 12g (issue #11, item 3): interactions a common drug's own US label names that answered nothing or below the
  * label — rules/pairs-wave12g-labels.yaml, classes/wave12g-labels.yaml and the wave12g statements in labels.yaml
- * (tacrolimus, sirolimus, amiodarone, itraconazole), and two older itraconazole pair rules raised to
+ * (tacrolimus, sirolimus, amiodarone, itraconazole, dexamethasone, empagliflozin and the SGLT2 inhibitors), and two older itraconazole pair rules raised to
  * the contraindication the Sporanox label states.
  */
 describe('curated knowledge base: wave 12g label-named interactions of common drugs', () => {
@@ -58,7 +58,21 @@ describe('curated knowledge base: wave 12g label-named interactions of common dr
     ['itraconazole', 'voclosporin', 'wave12g-itraconazole--contraindicated-substrates', 'contraindicated'],
     ['itraconazole', 'dofetilide', 'dofetilide--itraconazole', 'contraindicated'], // raised from major
     ['itraconazole', 'ticagrelor', 'ticagrelor--itraconazole', 'contraindicated'], // raised from major
+    // Dexamethasone: anticholinesterases used in myasthenia gravis.
+    ['dexamethasone', 'pyridostigmine', 'wave12g-dexamethasone--myasthenia-anticholinesterases', 'moderate'],
+    ['Decadron', 'neostigmine', 'wave12g-dexamethasone--myasthenia-anticholinesterases', 'moderate'],
+    // Empagliflozin (Jardiance 7): non-loop diuretics; SGLT2 inhibitors with lithium.
+    ['empagliflozin', 'hydrochlorothiazide', 'wave12g-empagliflozin--diuretics', 'moderate'],
+    ['Jardiance', 'chlorthalidone', 'wave12g-empagliflozin--diuretics', 'moderate'],
+    ['empagliflozin', 'spironolactone', 'wave12g-empagliflozin--diuretics', 'moderate'],
+    ['empagliflozin', 'lithium', 'wave12g-sglt2-inhibitors--lithium', 'moderate'],
+    ['dapagliflozin', 'lithium', 'wave12g-sglt2-inhibitors--lithium', 'moderate'],
+    ['Synjardy', 'lithium', 'wave12g-sglt2-inhibitors--lithium', 'moderate'],
     // Older, at-least-as-severe answers keep precedence.
+    ['empagliflozin', 'furosemide', 'sglt2-inhibitors--loop-diuretics', 'moderate'],
+    ['empagliflozin', 'glipizide', 'hypoglycemia-label-antidiabetics--insulin-secretagogues-and-insulins', 'moderate'],
+    ['dexamethasone', 'rilpivirine', 'rilpivirine--dexamethasone', 'contraindicated'],
+    ['dexamethasone', 'warfarin', 'warfarin--systemic-corticosteroids', 'moderate'],
     ['itraconazole', 'simvastatin', 'simvastatin--itraconazole', 'contraindicated'],
     ['itraconazole', 'dronedarone', 'dronedarone--itraconazole', 'contraindicated'],
     ['itraconazole', 'triazolam', 'triazolam--itraconazole', 'contraindicated'],
@@ -116,6 +130,9 @@ describe('curated knowledge base: wave 12g label-named interactions of common dr
     ['amiodarone', 'rosuvastatin'], // not CYP3A4-cleared, not named
     ['amiodarone', 'colestipol'], // the label names cholestyramine
     ['amiodarone', 'guanfacine'], // the label's alpha-2 agonist is clonidine
+    ['dexamethasone', 'donepezil'], // a dementia anticholinesterase: not the myasthenia statement
+    ['empagliflozin', 'eplerenone'], // not used as a diuretic
+    ['empagliflozin', 'metformin'],
   ])('%s + %s: no finding', (a, b) => {
     curated.expectSilent(a, b);
   });
@@ -126,8 +143,15 @@ describe('curated knowledge base: wave 12g label-named interactions of common dr
     ['itraconazole', 'nifedipine'],
     ['tacrolimus', 'amlodipine'],
     ['tacrolimus', 'dexamethasone'],
+    ['empagliflozin', 'hydrochlorothiazide'],
     ['sirolimus', 'amlodipine'],
   ])('%s + %s: nothing above moderate', (a, b) => {
     expect(['moderate', 'minor', undefined]).toContain(curated.worst(a, b));
+  });
+
+  it('empagliflozin with a thiazide states volume depletion beside the older glucose finding (two mechanisms)', () => {
+    expect(curated.findings('empagliflozin', 'hydrochlorothiazide').map(([id]) => id)).toEqual(['wave12g-empagliflozin--diuretics', 'thiazide-diuretics--glucose-lowering-drugs']);
+    // Dapagliflozin's label speaks of loop diuretics only: with a thiazide it keeps the glucose finding alone.
+    expect(curated.findings('dapagliflozin', 'hydrochlorothiazide').map(([id]) => id)).toEqual(['thiazide-diuretics--glucose-lowering-drugs']);
   });
 });
