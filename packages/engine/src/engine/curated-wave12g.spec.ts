@@ -3,7 +3,7 @@ import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
 /**
  * Wave 12g (issue #11, item 3): interactions a common drug's own US label names that answered nothing or below the
  * label — rules/pairs-wave12g-labels.yaml, classes/wave12g-labels.yaml and the wave12g statements in labels.yaml
- * (tacrolimus, sirolimus, amiodarone, itraconazole, dexamethasone, empagliflozin and the SGLT2 inhibitors), and two older itraconazole pair rules raised to
+ * (tacrolimus, sirolimus, amiodarone, itraconazole, dexamethasone, empagliflozin and the SGLT2 inhibitors, the sulfonylureas), and two older itraconazole pair rules raised to
  * the contraindication the Sporanox label states.
  */
 describe('curated knowledge base: wave 12g label-named interactions of common drugs', () => {
@@ -68,7 +68,14 @@ describe('curated knowledge base: wave 12g label-named interactions of common dr
     ['empagliflozin', 'lithium', 'wave12g-sglt2-inhibitors--lithium', 'moderate'],
     ['dapagliflozin', 'lithium', 'wave12g-sglt2-inhibitors--lithium', 'moderate'],
     ['Synjardy', 'lithium', 'wave12g-sglt2-inhibitors--lithium', 'moderate'],
+    // Sulfonylureas (Glucotrol XL, Amaryl): coumarins and probenecid potentiate hypoglycaemia.
+    ['glipizide', 'warfarin', 'wave12g-sulfonylureas--label-potentiators', 'moderate'],
+    ['Amaryl', 'Coumadin', 'wave12g-sulfonylureas--label-potentiators', 'moderate'],
+    ['glyburide', 'warfarin', 'wave12g-sulfonylureas--label-potentiators', 'moderate'],
+    ['glipizide', 'probenecid', 'wave12g-sulfonylureas--label-potentiators', 'moderate'],
     // Older, at-least-as-severe answers keep precedence.
+    ['glipizide', 'fluconazole', 'glipizide--fluconazole', 'moderate'],
+    ['glipizide', 'sulfamethoxazole', 'glipizide--sulfamethoxazole', 'moderate'],
     ['empagliflozin', 'furosemide', 'sglt2-inhibitors--loop-diuretics', 'moderate'],
     ['empagliflozin', 'glipizide', 'hypoglycemia-label-antidiabetics--insulin-secretagogues-and-insulins', 'moderate'],
     ['dexamethasone', 'rilpivirine', 'rilpivirine--dexamethasone', 'contraindicated'],
@@ -133,6 +140,8 @@ describe('curated knowledge base: wave 12g label-named interactions of common dr
     ['dexamethasone', 'donepezil'], // a dementia anticholinesterase: not the myasthenia statement
     ['empagliflozin', 'eplerenone'], // not used as a diuretic
     ['empagliflozin', 'metformin'],
+    ['glipizide', 'apixaban'], // the labels name coumarins, not the direct oral anticoagulants
+    ['glimepiride', 'rivaroxaban'],
   ])('%s + %s: no finding', (a, b) => {
     curated.expectSilent(a, b);
   });
@@ -151,7 +160,7 @@ describe('curated knowledge base: wave 12g label-named interactions of common dr
 
   it('empagliflozin with a thiazide states volume depletion beside the older glucose finding (two mechanisms)', () => {
     expect(curated.findings('empagliflozin', 'hydrochlorothiazide').map(([id]) => id)).toEqual(['wave12g-empagliflozin--diuretics', 'thiazide-diuretics--glucose-lowering-drugs']);
-    // Dapagliflozin's label speaks of loop diuretics only: with a thiazide it keeps the glucose finding alone.
+    // The rule is empagliflozin's own label statement: dapagliflozin with a thiazide keeps the glucose finding alone.
     expect(curated.findings('dapagliflozin', 'hydrochlorothiazide').map(([id]) => id)).toEqual(['thiazide-diuretics--glucose-lowering-drugs']);
   });
 });
