@@ -21,12 +21,11 @@
  */
 import { CURATED_KB_PATH, DrugResolver, buildKnowledgeBase, compactKey, readCompiledKb, type KnowledgeBase } from '@vigil/engine';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { CsvParser } from '../csv/csv.parser';
 import { CombinationBrandSelector, type CombinationExclusion } from '../names/combination-brand.selector';
 import { DrugsAtFdaProductsReader } from '../names/drugs-at-fda-products.reader';
 import { QUALIFIER_WORDS } from '../names/names-only-brand.selector';
 import { SpellingNeighbourIndex } from '../names/spelling-neighbour.index';
+import { GeneratorInputReader } from './generator-input.reader';
 
 /** Brands left out by hand after reading the generated list (each with why). */
 const EXCLUSIONS: readonly CombinationExclusion[] = [
@@ -53,26 +52,13 @@ function previousNames(file: string): Set<string> {
   return out;
 }
 
-/** DrugBank vocabulary rows as lists of names (common name first). */
-function drugbankNames(file: string): string[][] {
-  const { records } = CsvParser.parse(readFileSync(file, 'utf8'));
-  return records.slice(1).map((r) => [r.fields[2] ?? '', ...(r.fields[5] ?? '').split(' | ')].map((s) => s.trim()).filter((s) => s !== ''));
-}
-
 function main(): number {
-  const args = process.argv.slice(2);
-  const v = args.indexOf('--vocabulary');
-  const vocabulary = v >= 0 ? args.splice(v, 2)[1] : undefined;
-  const [dir, out] = args;
-  if (!dir || !out) {
-    process.stderr.write('usage: fda-combinations <drugs-at-fda dir> <output yaml> [--vocabulary <drugbank_vocabulary.csv>]\n');
+  const input = GeneratorInputReader.args(process.argv.slice(2), 'fda-combinations');
+  if ('error' in input) {
+    process.stderr.write(input.error);
     return 2;
   }
-  const vocabFile = vocabulary ?? join(dirname(resolve(dir)), 'drugbank-vocabulary', 'drugbank_vocabulary.csv');
-  if (!existsSync(vocabFile)) {
-    process.stderr.write(`no DrugBank vocabulary at ${vocabFile}: brands are screened against it (give --vocabulary)\n`);
-    return 2;
-  }
+  const { dir, out, vocabFile } = input;
   const doc = readCompiledKb(CURATED_KB_PATH);
   const previous = previousNames(out);
   const kb: KnowledgeBase = buildKnowledgeBase({ ...doc, products: doc.products.filter((p) => !previous.has(compactKey(p.name))) });
@@ -82,7 +68,7 @@ function main(): number {
   for (const ing of kb.ingredients) for (const n of [ing.id, ing.name, ...ing.synonyms, ...ing.salts, ...ing.brands]) neighbours.add(compactKey(n), ing.id);
   for (const p of kb.products) neighbours.add(compactKey(p.name), CombinationBrandSelector.setKey(p.ingredients));
   for (const n of doc.otherNames ?? []) neighbours.add(compactKey(n), `other:${n}`);
-  for (const row of drugbankNames(vocabFile)) {
+  for (const row of GeneratorInputReader.drugbankNames(vocabFile)) {
     const keys = row.map((n) => compactKey(n));
     const own = keys.map((k) => kb.names.exact(k)?.target.id).find((x) => x !== undefined);
     for (const k of keys) neighbours.add(k, own ?? `drugbank:${row[0]}`);

@@ -23,7 +23,6 @@
 import { CURATED_KB_PATH, DrugResolver, buildKnowledgeBase, compactKey, readCompiledKb, type KnowledgeBase } from '@vigil/engine';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { CsvParser } from '../csv/csv.parser';
 import { importSource } from '../importers/source.importer';
 import { IngredientLinker } from '../link/ingredient.linker';
 import { ActiveMoietyNamer } from '../names/active-moiety.namer';
@@ -31,6 +30,7 @@ import { DrugsAtFdaProductsReader } from '../names/drugs-at-fda-products.reader'
 import { splitFragmentNames, type NamesOnlyEntry } from '../names/fragment-name.splitter';
 import { NamesOnlyBrandSelector, QUALIFIER_WORDS } from '../names/names-only-brand.selector';
 import { SpellingNeighbourIndex } from '../names/spelling-neighbour.index';
+import { GeneratorInputReader } from './generator-input.reader';
 
 const NAME_ID_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -111,12 +111,6 @@ function otherKnowledge(root: string, self: string): { defined: Set<string>; nam
   return { defined, names, text };
 }
 
-/** DrugBank vocabulary rows as lists of names (common name first). */
-function drugbankNames(file: string): string[][] {
-  const { records } = CsvParser.parse(readFileSync(file, 'utf8'));
-  return records.slice(1).map((r) => [r.fields[2] ?? '', ...(r.fields[5] ?? '').split(' | ')].map((s) => s.trim()).filter((s) => s !== ''));
-}
-
 /** The compiled pack without the brands of its names-only ingredients (what names are screened against). */
 function withoutNamesOnlyBrands(doc: ReturnType<typeof readCompiledKb>): KnowledgeBase {
   return buildKnowledgeBase({ ...doc, ingredients: doc.ingredients.map((i) => (i.reviewed === false ? { ...i, brands: [] } : i)) });
@@ -130,19 +124,12 @@ function resolvedKey(resolver: DrugResolver, name: string): string | undefined {
 }
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  const v = args.indexOf('--vocabulary');
-  const vocabulary = v >= 0 ? args.splice(v, 2)[1] : undefined;
-  const [dir, out] = args;
-  if (!dir || !out) {
-    process.stderr.write('usage: fda-names <drugs-at-fda dir> <output yaml> [--vocabulary <drugbank_vocabulary.csv>]\n');
+  const input = GeneratorInputReader.args(process.argv.slice(2), 'fda-names');
+  if ('error' in input) {
+    process.stderr.write(input.error);
     return 2;
   }
-  const vocabFile = vocabulary ?? join(dirname(resolve(dir)), 'drugbank-vocabulary', 'drugbank_vocabulary.csv');
-  if (!existsSync(vocabFile)) {
-    process.stderr.write(`no DrugBank vocabulary at ${vocabFile}: brands are screened against it (give --vocabulary)\n`);
-    return 2;
-  }
+  const { dir, out, vocabFile } = input;
   const doc = readCompiledKb(CURATED_KB_PATH);
   const base: KnowledgeBase = buildKnowledgeBase(doc);
   // Brands an earlier run gave to names-only drugs must not decide this run (else a brand that resolves to its own
@@ -187,7 +174,7 @@ async function main(): Promise<number> {
   }
 
   // 1. Active-moiety names.
-  const dbRows = drugbankNames(vocabFile);
+  const dbRows = GeneratorInputReader.drugbankNames(vocabFile);
   const dbKeys = new Set(dbRows.flat().map((n) => compactKey(n)));
   const namer = new ActiveMoietyNamer((n) => dbKeys.has(compactKey(n)) || base.names.exact(compactKey(n)) !== undefined);
   const renamed: string[] = [];
