@@ -12,5 +12,5 @@ export { CHECK_DISCLAIMER, InteractionEngine } from './engine/interaction.engine
 export { detectLocalRoute } from './text/local-route.detector';
 export { DUPLICATE_INGREDIENT_RULE_ID } from './engine/duplicate-therapy.layer';
 export { severityForCount } from './engine/additive-risk.layer';
-export { compactKey, foldText, isHydrateWord, SALT_WORDS } from './text/name.normalizer';
+export { compactKey, foldText, SALT_WORDS, isHydrateWord, withoutTrailingHydrates } from './text/name.normalizer';
 export { usMarketPhrase } from './kb/us-market.phrase';

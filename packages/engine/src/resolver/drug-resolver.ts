@@ -481,9 +481,19 @@ export class DrugResolver {
       .map((p) => p.trim())
       .filter((p) => words(p).length > 0);
     if (parts.length < 2 || parts.length > this.limits.combinationParts) return undefined;
-    const results = parts.map((p) => this.safetyStage(p) ?? this.exactStages(p));
-    if (!results.every((r): r is Attempt => r?.status === 'resolved')) return undefined;
-    return this.combined(results);
+    const results = this.exactParts(parts);
+    return results && this.combined(results);
+  }
+
+  /** Each part read by the deterministic stages only (safety facts, exact and salt names); undefined unless all resolve. */
+  private exactParts(parts: readonly string[]): Attempt[] | undefined {
+    const out: Attempt[] = [];
+    for (const p of parts) {
+      const r = this.safetyStage(p) ?? this.exactStages(p);
+      if (r?.status !== 'resolved') return undefined;
+      out.push(r);
+    }
+    return out;
   }
 
   /** "hydrocodone/acetaminophen", "lisinopril and hydrochlorothiazide", "amoxicillin-clavulanate". */
@@ -531,14 +541,8 @@ export class DrugResolver {
     const ws = stripLevel2(folded);
     if (ws.length < 2 || ws.length > SPACED_PRODUCT_WORDS) return undefined;
     for (const cuts of segmentations(ws.length, Math.min(3, this.limits.combinationParts))) {
-      const results: Attempt[] = [];
-      for (let i = 0; i < cuts.length - 1; i++) {
-        const part = ws.slice(cuts[i], cuts[i + 1]).join(' ');
-        const r = this.safetyStage(part) ?? this.exactStages(part);
-        if (r?.status !== 'resolved') break;
-        results.push(r);
-      }
-      if (results.length !== cuts.length - 1) continue;
+      const results = this.exactParts(cuts.slice(1).map((end, i) => ws.slice(cuts[i], end).join(' ')));
+      if (!results) continue;
       const ids = results.flatMap((r) => r.targets.flatMap((t) => t.ingredientIds));
       if (new Set(ids).size >= 2 && this.kb.productWithIngredients(ids)) return this.combined(results);
     }

@@ -174,9 +174,15 @@ export function isHydrateWord(word: string): boolean {
  * follows, so this variant is tried before the salt-free ones. Undefined when nothing is removed.
  */
 export function hydrateStripped(ws: readonly string[]): string[] | undefined {
+  const dry = withoutTrailingHydrates(ws);
+  return dry.length < ws.length && dry.some((w) => !SALT_WORDS.has(w)) ? dry : undefined;
+}
+
+/** The word list without its trailing hydrate words, keeping at least the first word ("manganese chloride tetrahydrate"). */
+export function withoutTrailingHydrates(ws: readonly string[]): string[] {
   let end = ws.length;
   while (end > 1 && isHydrateWord(ws[end - 1])) end--;
-  return end < ws.length && ws.slice(0, end).some((w) => !SALT_WORDS.has(w)) ? ws.slice(0, end) : undefined;
+  return ws.slice(0, end);
 }
 
 /**

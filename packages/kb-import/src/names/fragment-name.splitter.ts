@@ -1,12 +1,9 @@
-import { foldText, isHydrateWord } from '@vigil/engine';
+import { foldText, withoutTrailingHydrates } from '@vigil/engine';
 import { IngredientLinker } from '../link/ingredient.linker';
 
 /** The name without its trailing hydrate words ("manganese chloride tetrahydrate"): a hydrate is a salt form of the substance. */
 function withoutHydrates(folded: string): string {
-  const ws = folded.split(' ');
-  let end = ws.length;
-  while (end > 1 && isHydrateWord(ws[end - 1])) end--;
-  return ws.slice(0, end).join(' ');
+  return withoutTrailingHydrates(folded.split(' ')).join(' ');
 }
 
 /** A names-only entry as the Drugs@FDA names generator keeps it. */
