@@ -1,7 +1,7 @@
 import { compactKey } from '@vigil/engine';
 import { DrugsAtFdaImporter } from '../importers/drugs-at-fda.importer';
 import { PRESCRIPTION_STATUS, type FdaProduct } from './drugs-at-fda-products.reader';
-import { NamesOnlyBrandSelector, isSpellingNeighbour } from './names-only-brand.selector';
+import { NamesOnlyBrandSelector } from './names-only-brand.selector';
 import type { SpellingNeighbourIndex } from './spelling-neighbour.index';
 
 /** Why a Drugs@FDA combination brand was not added as a combination product. */
@@ -125,13 +125,7 @@ export class CombinationBrandSelector {
     if (now === set) return { reason: 'known', detail: `already resolves to ${now}` };
     if (now !== undefined) return { reason: 'resolves-elsewhere', detail: `already resolves to ${now}, not ${set}` };
     if (firstWordSets.size > 1 && b.name.includes(' ')) return { reason: 'shared', detail: `its first word starts brands of ${[...firstWordSets].sort().join(' / ')}` };
-    for (const prefix of NamesOnlyBrandSelector.prefixes(b.name)) {
-      const owner = this.screen.resolve(prefix);
-      if (owner !== undefined && owner !== set) return { reason: 'resolves-elsewhere', detail: `"${prefix}" already resolves to ${owner}` };
-    }
-    const near = this.screen.neighbours.neighbours(b.key, 2, set).filter((n) => isSpellingNeighbour(b.key, n.name, n.distance));
-    if (near.length > 0) return { reason: 'neighbour', detail: `${near[0].distance} edit(s) from "${near[0].name}" (${near[0].owner})` };
-    return undefined;
+    return NamesOnlyBrandSelector.clash(this.screen, b.key, b.name, set);
   }
 
   /**

@@ -129,11 +129,25 @@ export class NamesOnlyBrandSelector {
     if (c.key.length < 4) return { reason: 'too-short', detail: `${c.key.length} letters` };
     const now = this.screen.resolve(c.name);
     if (now !== undefined && now !== c.id) return { reason: 'resolves-elsewhere', detail: `already resolves to ${now}` };
-    for (const prefix of NamesOnlyBrandSelector.prefixes(c.name)) {
-      const owner = this.screen.resolve(prefix);
-      if (owner !== undefined && owner !== c.id) return { reason: 'resolves-elsewhere', detail: `"${prefix}" already resolves to ${owner}` };
+    return NamesOnlyBrandSelector.clash(this.screen, c.key, c.name, c.id);
+  }
+
+  /**
+   * Why a brand `name` (compact `key`) of `owner` could be taken for another drug, or undefined: its leading words
+   * resolve to another drug, or it is a spelling neighbour (`isSpellingNeighbour`) of a name of another owner. The last
+   * screen of both brand generators (names-only brands, combination brands).
+   */
+  static clash(
+    screen: Pick<BrandScreen, 'resolve' | 'neighbours'>,
+    key: string,
+    name: string,
+    owner: string,
+  ): { reason: 'resolves-elsewhere' | 'neighbour'; detail: string } | undefined {
+    for (const prefix of NamesOnlyBrandSelector.prefixes(name)) {
+      const other = screen.resolve(prefix);
+      if (other !== undefined && other !== owner) return { reason: 'resolves-elsewhere', detail: `"${prefix}" already resolves to ${other}` };
     }
-    const near = this.screen.neighbours.neighbours(c.key, 2, c.id).filter((n) => isSpellingNeighbour(c.key, n.name, n.distance));
+    const near = screen.neighbours.neighbours(key, 2, owner).filter((n) => isSpellingNeighbour(key, n.name, n.distance));
     if (near.length > 0) return { reason: 'neighbour', detail: `${near[0].distance} edit(s) from "${near[0].name}" (${near[0].owner})` };
     return undefined;
   }
