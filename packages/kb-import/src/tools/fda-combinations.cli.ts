@@ -25,6 +25,7 @@ import { CombinationBrandSelector, type CombinationExclusion } from '../names/co
 import { DrugsAtFdaProductsReader } from '../names/drugs-at-fda-products.reader';
 import { QUALIFIER_WORDS } from '../names/names-only-brand.selector';
 import { SpellingNeighbourIndex } from '../names/spelling-neighbour.index';
+import { GeneratedYamlFormatter } from './generated-yaml.formatter';
 import { GeneratorInputReader } from './generator-input.reader';
 
 /** Brands left out by hand after reading the generated list (each with why). */
@@ -36,10 +37,6 @@ const EXCLUSIONS: readonly CombinationExclusion[] = [
 
 /** Resolution methods that read an ingredient string deterministically (no spelling correction, no code, no brand). */
 const INGREDIENT_METHODS: ReadonlySet<string> = new Set(['exact', 'synonym', 'salt']);
-
-function yamlString(s: string): string {
-  return /^[a-z0-9][a-z0-9 .()/-]*$/i.test(s) && !/^(yes|no|true|false|null|on|off)$/i.test(s) && !/[:#]/.test(s) ? s : JSON.stringify(s);
-}
 
 /** The compact keys of the product names a previous run wrote (its own fixed format). */
 function previousNames(file: string): Set<string> {
@@ -104,7 +101,7 @@ function main(): number {
     '',
   ];
   for (const p of products) {
-    lines.push(`- name: ${yamlString(p.name)}`);
+    lines.push(`- name: ${GeneratedYamlFormatter.scalar(p.name)}`);
     lines.push(`  ingredients: [${p.ingredients.join(', ')}]`);
   }
   writeFileSync(out, `${lines.join('\n')}\n`);

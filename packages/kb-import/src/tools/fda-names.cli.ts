@@ -30,6 +30,7 @@ import { DrugsAtFdaProductsReader } from '../names/drugs-at-fda-products.reader'
 import { splitFragmentNames, type NamesOnlyEntry } from '../names/fragment-name.splitter';
 import { NamesOnlyBrandSelector, QUALIFIER_WORDS } from '../names/names-only-brand.selector';
 import { SpellingNeighbourIndex } from '../names/spelling-neighbour.index';
+import { GeneratedYamlFormatter } from './generated-yaml.formatter';
 import { GeneratorInputReader } from './generator-input.reader';
 
 const NAME_ID_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -54,10 +55,6 @@ function combinationOfKnownDrugs(resolver: DrugResolver, id: string, name: strin
 }
 
 type Entry = NamesOnlyEntry;
-
-function yamlString(s: string): string {
-  return /^[a-z0-9][a-z0-9 .()/-]*$/i.test(s) && !/^(yes|no|true|false|null|on|off)$/i.test(s) && !/[:#]/.test(s) ? s : JSON.stringify(s);
-}
 
 function yamlScalar(s: string): string {
   const t = s.trim();
@@ -250,10 +247,9 @@ async function main(): Promise<number> {
     neighbours.add(compactKey(p.drugName.replace(/\s[\d.,/%-]+\S*$/, '')), set.includes('+') || !namesOnly.has(set) ? `fda:${set}` : set);
   }
   for (const w of QUALIFIER_WORDS) neighbours.add(w, 'qualifier');
-  const links = new Map(r.links.map((l) => [l.source, l.ingredientId]));
   const selector = new NamesOnlyBrandSelector({
     ingredientOf: (part) => {
-      const id = links.get(part);
+      const id = linksByPart.get(part);
       return id === undefined ? undefined : idOfPart(part, id);
     },
     resolve: (name) => {
@@ -278,10 +274,10 @@ async function main(): Promise<number> {
   ];
   for (const e of entries) {
     lines.push(`- id: ${e.id}`);
-    lines.push(`  name: ${yamlString(e.name)}`);
+    lines.push(`  name: ${GeneratedYamlFormatter.scalar(e.name)}`);
     const salts = [...new Set(e.salts)].filter((s) => compactKey(s) !== compactKey(e.name)).sort();
-    if (salts.length > 0) lines.push(`  salts: [${salts.map(yamlString).join(', ')}]`);
-    if (e.brands.length > 0) lines.push(`  brands: [${e.brands.map(yamlString).join(', ')}]`);
+    if (salts.length > 0) lines.push(`  salts: [${salts.map((n) => GeneratedYamlFormatter.scalar(n)).join(', ')}]`);
+    if (e.brands.length > 0) lines.push(`  brands: [${e.brands.map((n) => GeneratedYamlFormatter.scalar(n)).join(', ')}]`);
     lines.push('  reviewed: false');
   }
   writeFileSync(out, `${lines.join('\n')}\n`);
