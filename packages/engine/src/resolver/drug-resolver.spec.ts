@@ -504,6 +504,99 @@ describe('DrugResolver on the curated knowledge base', () => {
     expect(segmentations(n, max)).toEqual(expected);
   });
 
+  // A name cut short is not a misspelling: when another drug's name begins with the input, the one-edit neighbour
+  // is not accepted ("norflox" is norfloxacin started, not Norflex misspelt). Both are offered instead.
+  it.each<[string, 'ambiguous' | 'unresolved', string, string[]]>([
+    ['norflox', 'ambiguous', 'orphenadrine', ['orphenadrine', 'norfloxacin']],
+    ['cipra', 'ambiguous', 'ciprofloxacin', ['ciprofloxacin', 'citalopram', 'escitalopram']],
+    ['methylen', 'ambiguous', 'methylphenidate', ['methylphenidate', 'methylene blue']],
+    ['procain', 'ambiguous', 'procaine', ['procaine', 'procainamide']],
+    // Carvacrol is a known substance the pack does not cover: nothing to offer for it, so not resolved at all.
+    ['carvac', 'unresolved', 'fluorouracil', ['fluorouracil']],
+  ])('%j (the start of another drug name) is %s, not corrected to %s', (input, status, near, offered) => {
+    const r = real.resolve(input);
+    expect(r.status).toBe(status);
+    expect(r.ingredients).toEqual([]);
+    expect(r.reason).toMatch(/shortened name/);
+    expect(r.suggestions!.map((s) => s.name)).toEqual(expect.arrayContaining(offered));
+    expect(r.suggestions![0].ingredientIds).toEqual([near]);
+  });
+
+  it.each<[string, string]>([
+    // A longer form of the corrected drug's own name ("magnesium glycinate", "Xylocaine with epinephrine") is no rival.
+    ['magnesiu', 'magnesium'],
+    ['xylocain', 'lidocaine'],
+    // An uncovered Latin form of the corrected drug's own name is no rival either.
+    ['Brompheniramin', 'brompheniramine'],
+    ['lisinoprl', 'lisinopril'],
+  ])('still corrects %j to %s', (input, id) => {
+    const r = real.resolve(input);
+    expect(r).toMatchObject({ status: 'resolved', method: 'fuzzy' });
+    expect(r.ingredients.map((i) => i.id)).toEqual([id]);
+  });
+
+  // "X-free" says the product LACKS X: never resolved to X, and never to a product that contains it.
+  it.each(['aspirin free', 'aspirin-free', 'alcohol-free', 'acetaminophen free'])('%j is not resolved (a negated name)', (input) => {
+    const r = real.resolve(input);
+    expect(r.status).toBe('unresolved');
+    expect(r.reason).toMatch(/does not contain/);
+  });
+
+  it('"Excedrin Aspirin Free" offers only Excedrin products without aspirin', () => {
+    const r = real.resolve('Excedrin Aspirin Free');
+    expect(r.status).toBe('ambiguous');
+    expect(r.suggestions!.length).toBeGreaterThan(0);
+    for (const s of r.suggestions!) expect(s.ingredientIds).not.toContain('aspirin');
+  });
+
+  it.each<[string, string]>([
+    ['preservative-free timolol 0.5%', 'timolol'],
+    ['FENTANYL CITRATE PRESERVATIVE FREE', 'fentanyl'],
+    ['dye-free ibuprofen', 'ibuprofen'],
+    ['doxycycline free base', 'doxycycline'],
+  ])('%j still resolves to %s (the negated word is not a drug in it)', (input, id) => {
+    expect(real.resolve(input).ingredients.map((i) => i.id)).toEqual([id]);
+  });
+
+  // FDA's four-letter suffix of a biological product names a manufacturer, not another molecule.
+  it.each<[string, string]>([
+    ['ustekinumab-auub', 'ustekinumab'],
+    ['denosumab-bbdz 60 mg', 'denosumab'],
+    ['insulin aspart-szjj', 'insulin-aspart'],
+    ['insulin glargine-yfgn', 'insulin-glargine'],
+    ['etanercept-szzs', 'etanercept'],
+    ['tocilizumab-bavi', 'tocilizumab'],
+  ])('the biosimilar name %j resolves to %s (reviewed)', (input, id) => {
+    const r = real.resolve(input);
+    expect(r.status).toBe('resolved');
+    expect(r.ingredients.map((i) => i.id)).toEqual([id]);
+    expect(r.coverage).toBe('reviewed');
+  });
+
+  it.each(['warfarin-abcd', 'metformin-abcd'])('%j (a four-letter suffix on a small molecule) is not resolved', (input) => {
+    expect(real.resolve(input).status).not.toBe('resolved');
+  });
+
+  // Drugs@FDA strings of reviewed drugs resolve to them, not to names-only entries.
+  it.each<[string, string]>([
+    ['nitrofurantoin, macrocrystalline', 'nitrofurantoin'],
+    ['insulin lispro recombinant', 'insulin-lispro'],
+    ['liraglutide recombinant', 'liraglutide'],
+    ['exenatide synthetic', 'exenatide'],
+  ])('the Drugs@FDA string %j resolves to the reviewed %s', (input, id) => {
+    const r = real.resolve(input);
+    expect(r.ingredients.map((i) => i.id)).toEqual([id]);
+    expect(r.coverage).toBe('reviewed');
+  });
+
+  // The fumarates for multiple sclerosis are named in full: "dimethyl" alone is not a drug.
+  it('"dimethyl" lists dimethyl fumarate and dimethyl sulfoxide; "Tecfidera" is dimethyl fumarate', () => {
+    const r = real.resolve('dimethyl');
+    expect(r.status).toBe('ambiguous');
+    expect(r.suggestions!.map((s) => s.name)).toEqual(expect.arrayContaining(['dimethyl fumarate', 'dimethyl sulfoxide']));
+    expect(real.resolve('Tecfidera').ingredients.map((i) => i.name)).toEqual(['dimethyl fumarate']);
+  });
+
   // Numbers are part of a product's name: "Humulin" names several products, never the 70/30 mix alone.
   it('"Humulin" stays ambiguous between the Humulin products', () => {
     expect(real.resolve('Humulin').status).toBe('ambiguous');

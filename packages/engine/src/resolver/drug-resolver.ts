@@ -41,6 +41,9 @@ interface Attempt {
   split?: boolean;
 }
 
+/** Generic names of biological products that carry FDA four-letter suffixes (USAN stems, and every insulin). */
+const BIOLOGIC_NAME_RE = /(?:mab|cept|ase|stim|tropin|alfa|beta|tide)$|^insulin\b/;
+
 const METHOD_RANK: Readonly<Record<ResolutionMethod, number>> = { exact: 0, synonym: 1, salt: 2, brand: 3, code: 4, fuzzy: 5 };
 const KIND_METHOD: Readonly<Record<NameKind, ResolutionMethod>> = { generic: 'exact', synonym: 'synonym', salt: 'salt', brand: 'brand', product: 'brand' };
 
@@ -172,6 +175,8 @@ export class DrugResolver {
     if (code) return this.resolveCode(code[0], code[1]);
     const folded = stripSig(raw);
     if (folded === '') return { status: 'unresolved', targets: [], reason: 'directions only, no drug name', suggestions: [] };
+    const negated = this.withoutNegated(folded);
+    if (negated) return negated;
     const paren = splitParenthetical(folded);
     if (paren) {
       // Names that contain parentheses ("insulin human (regular)") first; then the parts must agree.
@@ -182,11 +187,34 @@ export class DrugResolver {
     return this.resolveFolded(folded);
   }
 
+  /**
+   * "aspirin-free", "alcohol free": a name written to say the product LACKS it (Excedrin Aspirin Free is
+   * acetaminophen and caffeine). The negated name is never the answer: the rest of the text is read without it, and a
+   * drug that still contains the negated substance is refused. "free base" and "free acid" are salt forms, not this.
+   */
+  private withoutNegated(folded: string): Attempt | undefined {
+    const m = /(?:^|[\s(,])([a-z][a-z0-9]*)(?:-|\s)free(?![a-z0-9])(?!\s+(?:base|acid)\b)/.exec(folded);
+    if (!m) return undefined;
+    const word = m[1];
+    const rest = `${folded.slice(0, m.index)} ${folded.slice(m.index + m[0].length)}`.replace(/[(),]/g, ' ').replace(/\s+/g, ' ').trim();
+    const reason = `"${word}-free" names what the product does not contain`;
+    if (rest === '') return { status: 'unresolved', targets: [], reason: `${reason}: give its active ingredients`, suggestions: [] };
+    const r = this.resolveTextUncached(rest);
+    const absent = this.exactStages(word);
+    const absentIds = new Set(absent?.status === 'resolved' ? absent.targets.flatMap((t) => t.ingredientIds) : []);
+    if (r.status === 'resolved' && r.targets.some((t) => t.ingredientIds.some((id) => absentIds.has(id)))) {
+      return { status: 'unresolved', targets: [], reason: `${reason}, but "${rest}" contains it: give the product's active ingredients`, suggestions: [] };
+    }
+    // Suggestions that contain the negated substance are not this product.
+    const without = r.suggestions?.filter((x) => !(x.ingredientIds ?? []).some((id) => absentIds.has(id)));
+    return without && without.length < r.suggestions!.length ? { ...r, suggestions: without } : r;
+  }
+
   /** Name resolution of folded text without codes, directions or parentheses. */
   private resolveFolded(folded: string): Attempt {
     const safe = this.safetyStage(folded);
     if (safe) return safe;
-    const exact = this.exactStages(folded);
+    const exact = this.exactStages(folded) ?? this.biosimilarBase(folded);
     if (exact) return exact;
     const family = this.classFamily(folded);
     if (family) return family;
@@ -234,6 +262,23 @@ export class DrugResolver {
       targets: [],
       reason: `NDC ${value} cannot be looked up: this knowledge base has no NDC directory; send the name or RxCUI`,
     };
+  }
+
+  /**
+   * A biological product's proper name with FDA's four-letter suffix ("ustekinumab-auub", "insulin aspart-szjj",
+   * "epoetin alfa-epbx"): the suffix distinguishes manufacturers of one molecule, whose interactions are those of the
+   * reference product. Read as the base ingredient, only when the base is exactly the name of one biological
+   * ingredient (a monoclonal antibody, fusion protein, enzyme, growth factor, hormone or insulin), so that an English
+   * word after a hyphen ("aspirin-free") is never dropped.
+   */
+  private biosimilarBase(folded: string): Attempt | undefined {
+    const m = /([a-z])-([a-z]{4})(?=$|[\s,(])/.exec(folded);
+    if (!m) return undefined;
+    const base = folded.slice(0, m.index + 1) + folded.slice(m.index + m[0].length);
+    const a = this.exactStages(base);
+    if (a?.status !== 'resolved' || a.targets.length !== 1 || a.targets[0].kind !== 'ingredient') return undefined;
+    if (!BIOLOGIC_NAME_RE.test(a.targets[0].display)) return undefined;
+    return this.resolvedAs(a.targets, 'synonym', 1, `${a.targets[0].display}-${m[2]}`);
   }
 
   /** Deterministic stages: exact name after removing strengths, dose forms and release words; then salt forms. */
@@ -315,6 +360,20 @@ export class DrugResolver {
         suggestions: [toSuggestion(best), ...others].slice(0, this.maxSuggestions),
       };
     }
+    const truncated = this.truncationRivals(key, best);
+    if (truncated.length > 0) {
+      const covered = truncated.filter((t): t is NameEntry => t !== undefined && typeof t !== 'string');
+      const uncovered = truncated.filter((t): t is string => typeof t === 'string');
+      const names = [...covered.map((e) => e.name), ...uncovered];
+      return {
+        status: covered.length > 0 ? 'ambiguous' : 'unresolved',
+        targets: [],
+        reason: `"${key}" is also how ${names.join(', ')} begin${names.length === 1 ? 's' : ''}${
+          covered.length === 0 ? ` (not covered by this knowledge base)` : ''
+        }: a shortened name, not a misspelling of ${best.entry.name}; spell it out`,
+        suggestions: [toSuggestion(best), ...covered.map((e) => entrySuggestion(e, 0.6))].slice(0, this.maxSuggestions),
+      };
+    }
     const lookAlike = this.lookAlikeNear(key, best);
     if (lookAlike.length > 0) {
       const partners = lookAlike.map((k) => this.kb.names.exact(k)).filter((e): e is NameEntry => e !== undefined);
@@ -327,6 +386,29 @@ export class DrugResolver {
     }
     const confidence = Math.min(0.95, Math.round(best.score * 100) / 100);
     return this.resolvedAs([best.entry.target], 'fuzzy', confidence, best.entry.name);
+  }
+
+  /**
+   * Other drugs whose names begin with `key` ("cipra" → Cipralex, "norflox" → norfloxacin): the input may be that
+   * name cut short rather than `best` misspelt. A longer form of `best`'s own name ("magnesiu" → magnesium glycinate)
+   * or a name of the same ingredients is not a rival, nor is an uncovered name within two edits of `best`'s
+   * ("brompheniraminum"). Entries for covered drugs (one per drug), bare keys otherwise.
+   */
+  private truncationRivals(key: string, best: NameCandidate): Array<NameEntry | string> {
+    const same = new Set(best.entry.target.ingredientIds);
+    const seen = new Set<string>();
+    const out: Array<NameEntry | string> = [];
+    for (const { key: k, entry } of this.kb.names.startingWith(key)) {
+      if (k.startsWith(best.entry.key)) continue;
+      if (entry) {
+        const ids = entry.target.ingredientIds;
+        if (ids.length === same.size && ids.every((id) => same.has(id))) continue;
+        if (seen.has(entry.target.key)) continue;
+        seen.add(entry.target.key);
+        out.push(entry);
+      } else if (boundedOsaDistance(k, best.entry.key, 2) > 2) out.push(k); // not a Latin or INN form ("-um") of best
+    }
+    return out;
   }
 
   /** Look-alike names of `best`'s drug that `key` is (nearly) as close to as to `best`: no correction then. */

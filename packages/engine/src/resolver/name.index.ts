@@ -52,6 +52,8 @@ export class NameIndex {
   private readonly byTrigram = new Map<string, number[]>();
   private readonly entryTrigrams: string[][] = [];
   private readonly otherNames: ReadonlySet<string>;
+  /** Every key (entries and other known drugs), sorted, for prefix look-ups; built on first use. */
+  private sortedKeys?: readonly string[];
 
   constructor(ingredients: readonly KbIngredient[], products: readonly KbProduct[], otherNames: readonly string[] = []) {
     const ingredientTargets = new Map<string, NameTarget>();
@@ -117,6 +119,27 @@ export class NameIndex {
   /** True when `key` is the name of a real drug known NOT to be in the knowledge base. */
   isOtherDrug(key: string): boolean {
     return this.otherNames.has(key);
+  }
+
+  /**
+   * Longer names that begin with `key` ("procain" → procainamide, procaine penicillin G), as entries of this index
+   * or, for real drugs this knowledge base does not cover, as bare keys; at most `limit`, in key order.
+   */
+  startingWith(key: string, limit = 20): Array<{ key: string; entry?: NameEntry }> {
+    const sorted = (this.sortedKeys ??= [...new Set([...this.byKey.keys(), ...this.otherNames])].sort());
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid] <= key) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: Array<{ key: string; entry?: NameEntry }> = [];
+    for (let i = lo; i < sorted.length && out.length < limit && sorted[i].startsWith(key); i++) {
+      const entry = this.byKey.get(sorted[i]);
+      out.push(entry ? { key: sorted[i], entry } : { key: sorted[i] });
+    }
+    return out;
   }
 
   /** Multi-word names whose first word is `key` ("insulin" → insulin glargine, insulin lispro…). */
