@@ -16,6 +16,7 @@ maybe('knowledge-base quality (eval:kb)', () => {
     coverage: Record<string, { share: number }>;
     siblingCheck: { list: { classId: string; partner: string; explained: boolean; bySeverity: Record<string, string | null> }[] };
     fuzzyAudit: { fuzzyAccepted: number };
+    typoAudit: { typos: number; corrected: number; wrongDrug: number; examples: { typo: string; of: string; as: string }[] };
     fdaCoverage: { share: number; total: number } | null;
     usMarket: { rows: Record<string, { setAsidePairs: number; missedInvolving: number }> };
   };
@@ -84,6 +85,13 @@ maybe('knowledge-base quality (eval:kb)', () => {
 
   it('never spelling-corrects one real drug (DrugBank vocabulary) into another', () => {
     expect(report.fuzzyAudit.fuzzyAccepted).toBe(0);
+  });
+
+  it('never corrects a single-edit typo of a top-300 generic or brand into another drug', () => {
+    expect(report.typoAudit.typos).toBeGreaterThan(30_000);
+    expect(report.typoAudit.corrected).toBeGreaterThan(10_000); // the audit measures corrections, not only refusals
+    expect(report.typoAudit.examples).toEqual([]);
+    expect(report.typoAudit.wrongDrug).toBe(0);
   });
 
   it('resolves ≥ 98% of the ingredient names of marketed US prescription products (Drugs@FDA)', () => {

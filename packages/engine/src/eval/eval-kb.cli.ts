@@ -48,7 +48,7 @@ function main(): number {
   const evaluation = new KbEvaluation(kb, args.data);
   const judge = evaluation.judge;
   const report = evaluation.run();
-  const { coverage, rows, unresolved, siblings, fuzzyAudit } = report;
+  const { coverage, rows, unresolved, siblings, fuzzyAudit, typoAudit } = report;
   const unexplained = siblings.filter((d) => !d.explained);
 
   const missedOf = (id: string) => rows.find((r) => r.id === id)!.metric.missed;
@@ -103,6 +103,13 @@ function main(): number {
       topMissed: topMissed.map((m) => ({ a: m.a, b: m.b, severity: m.severity })),
       nonInterruptiveFlagged: report.nonInterruptiveFlagged,
       fuzzyAudit: { vocabularyNames: fuzzyAudit.vocabularyNames, fuzzyAccepted: fuzzyAudit.accepted.length, examples: fuzzyAudit.accepted.slice(0, 50) },
+      typoAudit: {
+        names: typoAudit.names,
+        typos: typoAudit.typos,
+        corrected: typoAudit.corrected,
+        wrongDrug: typoAudit.wrongDrug.length,
+        examples: typoAudit.wrongDrug.slice(0, 50),
+      },
     };
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
     return 0;
@@ -137,6 +144,13 @@ function main(): number {
       }),
       ['class differences (sibling check), unexplained', String(unexplained.length), `of ${siblings.length} differences`, '0', unexplained.length === 0 ? 'ok' : 'MISS'],
       ['DrugBank names accepted only by spelling correction', String(fuzzyAudit.accepted.length), `of ${fuzzyAudit.vocabularyNames} names`, 'review', ''],
+      [
+        'single-edit typos of top-300 names corrected into another drug',
+        String(typoAudit.wrongDrug.length),
+        `of ${typoAudit.typos} typos of ${typoAudit.names} names (${typoAudit.corrected} corrected)`,
+        '0',
+        typoAudit.wrongDrug.length === 0 ? 'ok' : 'MISS',
+      ],
     ]),
   );
   lines.push(`(random sample: ${report.randomSample.size} pairs of ${report.randomSample.pool} top-300 names, seed ${report.randomSample.seed})`);
@@ -190,6 +204,11 @@ function main(): number {
     lines.push('');
     lines.push('Spelling corrections of real drug names (check none is a different drug; add the name as synonym or to the guard list):');
     for (const f of fuzzyAudit.accepted.slice(0, args.top)) lines.push(`  ${f.name} → ${f.as} (${f.confidence})`);
+  }
+  if (typoAudit.wrongDrug.length > 0) {
+    lines.push('');
+    lines.push('Typos corrected into another drug (a name must never become the wrong drug):');
+    for (const t of typoAudit.wrongDrug.slice(0, args.top)) lines.push(`  ${t.typo} (from ${t.of}) → ${t.as}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { DrugResolution } from '@vigil/contracts';
 import type { KnowledgeBase } from '../kb/knowledge-base';
+import { DrugResolver } from '../resolver/drug-resolver';
 import { parseCsvRecords } from './csv.reader';
 import {
   atLeast,
@@ -24,6 +25,7 @@ import { FdaCoverageMetric, type FdaCoverageResult } from './fda-coverage.metric
 import { PairJudge, sameIngredients } from './pair.judge';
 import { UsMarketCheck, type UsMarketCheckResult } from './us-market.check';
 import { SiblingCheck, type SiblingClass, type SiblingDifference } from './sibling.check';
+import { TypoAudit, type TypoAuditResult } from './typo.audit';
 
 export interface MetricRow {
   id: string;
@@ -60,6 +62,8 @@ export interface KbEvaluationReport {
   fda: FdaCoverageResult | null;
   /** DrugBank vocabulary names (real drugs) that resolved only through spelling correction. */
   fuzzyAudit: { vocabularyNames: number; accepted: { name: string; as: string; confidence: number }[] };
+  /** Single-edit typos of the top-300 generics and their brands: none may be corrected into another drug. */
+  typoAudit: TypoAuditResult;
 }
 
 interface DrugsAtFdaFiles {
@@ -184,6 +188,7 @@ export class KbEvaluation {
       unresolved,
       nonInterruptiveFlagged,
       fuzzyAudit: this.fuzzyAudit(),
+      typoAudit: this.typoAudit(top300),
       fda: this.fdaCoverage(),
     };
   }
@@ -222,6 +227,18 @@ export class KbEvaluation {
       statuses: FdaCoverageMetric.parseMarketingStatus(read('MarketingStatus.txt')),
       lookup: FdaCoverageMetric.parseLookup(read('MarketingStatus_Lookup.txt')),
     });
+  }
+
+  /** Single-edit typos of the top-300 generics and of their ingredients' brands (seeded, so every run tries the same). */
+  private typoAudit(top300: readonly string[]): TypoAuditResult {
+    const names: string[] = [];
+    for (const name of top300) {
+      names.push(name);
+      const r = this.judge.resolution(name);
+      if (r.status === 'resolved' && r.ingredients.length === 1) names.push(...(this.kb.ingredient(r.ingredients[0].id)?.brands ?? []));
+    }
+    const resolver = new DrugResolver(this.kb);
+    return new TypoAudit((n) => resolver.resolve(n), RANDOM_SAMPLE_SEED).run(names);
   }
 
   /** Spelling-correction audit: DrugBank names (real drugs) that the resolver matched only by correcting them. */

@@ -522,6 +522,21 @@ describe('DrugResolver on the curated knowledge base', () => {
     expect(r.suggestions![0].ingredientIds).toEqual([near]);
   });
 
+  // Words stripped before correction may belong to another drug's name: "la hydrin" is Lac-Hydrin, not Hytrin.
+  it.each(['la hydrin', 'la-hydrin'])('%j offers Hytrin and Lac-Hydrin, choosing neither', (input) => {
+    const r = real.resolve(input);
+    expect(r.status).toBe('ambiguous');
+    expect(r.suggestions!.map((s) => s.name)).toEqual(['terazosin', 'ammonium lactate']);
+  });
+
+  it.each<[string, string]>([
+    ['Toprl XL', 'metoprolol'],
+    ['Wellbutrn XL', 'bupropion'],
+    ['Depakot ER', 'valproate'],
+  ])('%j (a release word stripped, no other reading) is still corrected to %s', (input, id) => {
+    expect(real.resolve(input).ingredients.map((i) => i.id)).toEqual([id]);
+  });
+
   it.each<[string, string]>([
     // A longer form of the corrected drug's own name ("magnesium glycinate", "Xylocaine with epinephrine") is no rival.
     ['magnesiu', 'magnesium'],

@@ -313,7 +313,7 @@ export class DrugResolver {
     // them beats correcting the word into another substance ("inulin").
     const byWord = this.firstWordMatch(core);
     if (byWord?.status === 'ambiguous') return byWord;
-    const fuzzy = this.fuzzy(key, core);
+    const fuzzy = this.fuzzy(key, core, words(folded).join(''));
     if (fuzzy) return fuzzy;
     if (byWord) return byWord;
     const saltFree = saltStrippedVariants(core)[0]?.join('') ?? key;
@@ -330,7 +330,7 @@ export class DrugResolver {
   }
 
   /** Spelling correction: only a small edit, only one clearly best candidate, never onto a different known drug. */
-  private fuzzy(key: string, core: readonly string[]): Attempt | undefined {
+  private fuzzy(key: string, core: readonly string[], wholeKey = key): Attempt | undefined {
     if (this.kb.names.isOtherDrug(key)) return undefined;
     const maxAccept = key.length <= 4 ? 0 : key.length <= 8 ? 1 : 2;
     if (maxAccept === 0) return undefined;
@@ -360,6 +360,18 @@ export class DrugResolver {
         suggestions: [toSuggestion(best), ...others].slice(0, this.maxSuggestions),
       };
     }
+    // The words stripped before correction ("LA", "XL", dose forms) may belong to another drug's name: "la hydrin"
+    // is Lac-Hydrin misspelt, not "hydrin" (Hytrin). Then neither is chosen.
+    const unstripped = wholeKey === key ? undefined : this.nearOtherDrug(wholeKey, best);
+    if (unstripped === 'refused') return undefined; // no budget left to rule the other reading out: no correction
+    if (unstripped) {
+      return {
+        status: 'ambiguous',
+        targets: [],
+        reason: `"${core.join(' ')}" is close to ${best.entry.name}, and with its other words to ${unstripped.entry.name}: spell it out`,
+        suggestions: [toSuggestion(best), toSuggestion(unstripped)],
+      };
+    }
     const truncated = this.truncationRivals(key, best);
     if (truncated.length > 0) {
       const covered = truncated.filter((t): t is NameEntry => t !== undefined && typeof t !== 'string');
@@ -386,6 +398,18 @@ export class DrugResolver {
     }
     const confidence = Math.min(0.95, Math.round(best.score * 100) / 100);
     return this.resolvedAs([best.entry.target], 'fuzzy', confidence, best.entry.name);
+  }
+
+  /**
+   * The closest name within spelling-correction distance of `wholeKey` that names a drug sharing nothing with `best`;
+   * 'refused' when the work budget cannot pay for the look-up.
+   */
+  private nearOtherDrug(wholeKey: string, best: NameCandidate): NameCandidate | 'refused' | undefined {
+    const max = wholeKey.length <= 4 ? 0 : wholeKey.length <= 8 ? 1 : 2;
+    if (max === 0) return undefined;
+    if (!this.budget.trySpendScan(wholeKey)) return 'refused';
+    const same = new Set(best.entry.target.ingredientIds);
+    return this.kb.names.withinDistance(wholeKey, max).find((c) => c.entry.key.length > 4 && !c.entry.target.ingredientIds.some((id) => same.has(id)));
   }
 
   /**
