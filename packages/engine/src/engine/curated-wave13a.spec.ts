@@ -1,0 +1,71 @@
+import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
+
+/**
+ * Wave 13a (label audit): interactions a common drug's own US label names that answered nothing or below the label —
+ * rules/pairs-wave13a-labels.yaml and classes/wave13a-labels.yaml (clopidogrel, digoxin, verapamil, metoprolol,
+ * carvedilol, sacubitril/valsartan, ranolazine).
+ */
+describe('curated knowledge base: wave 13a label-named interactions of common cardiovascular drugs', () => {
+  const curated = new CuratedCheckFixture();
+
+  it.each<[string, string, string, string]>([
+    // Clopidogrel (Plavix 7.1): strong CYP2C19 inducers.
+    ['clopidogrel', 'rifampin', 'wave13a-clopidogrel--rifampin', 'major'],
+    ['Plavix', 'Rifadin', 'wave13a-clopidogrel--rifampin', 'major'],
+    // Digoxin (Lanoxin 7): drugs that raise digoxin, beta-blockers, succinylcholine.
+    ['digoxin', 'captopril', 'wave13a-digoxin--label-level-raising-drugs', 'moderate'],
+    ['digoxin', 'gentamicin', 'wave13a-digoxin--label-level-raising-drugs', 'moderate'],
+    ['digoxin', 'lapatinib', 'wave13a-digoxin--label-level-raising-drugs', 'moderate'],
+    ['digoxin', 'tetracycline', 'wave13a-digoxin--label-level-raising-drugs', 'moderate'],
+    ['Lanoxin', 'nifedipine', 'wave13a-digoxin--label-level-raising-drugs', 'moderate'],
+    ['digoxin', 'telmisartan', 'wave13a-digoxin--label-level-raising-drugs', 'moderate'],
+    ['digoxin', 'rabeprazole', 'wave13a-digoxin--label-level-raising-drugs', 'moderate'],
+    ['digoxin', 'trimethoprim', 'wave13a-digoxin--label-level-raising-drugs', 'moderate'],
+    ['digoxin', 'tolvaptan', 'wave13a-digoxin--label-level-raising-drugs', 'moderate'],
+    ['digoxin', 'metoprolol', 'wave13a-digoxin--beta-blockers', 'moderate'],
+    ['Lanoxin', 'Toprol-XL', 'wave13a-digoxin--beta-blockers', 'moderate'],
+    ['digoxin', 'atenolol', 'wave13a-digoxin--beta-blockers', 'moderate'],
+    ['digoxin', 'succinylcholine', 'wave13a-digoxin--succinylcholine', 'moderate'],
+    // Verapamil (Calan SR): disopyramide.
+    ['verapamil', 'disopyramide', 'wave13a-verapamil--disopyramide', 'major'],
+    // Metoprolol and carvedilol: catecholamine-depleting drugs; carvedilol with calcineurin inhibitors.
+    ['metoprolol', 'reserpine', 'wave13a-beta-blockers--reserpine', 'moderate'],
+    ['metoprolol', 'phenelzine', 'wave13a-metoprolol-carvedilol--maois', 'moderate'],
+    ['Coreg', 'tranylcypromine', 'wave13a-metoprolol-carvedilol--maois', 'moderate'],
+    ['carvedilol', 'cyclosporine', 'wave13a-carvedilol--calcineurin-inhibitors', 'moderate'],
+    ['carvedilol', 'tacrolimus', 'wave13a-carvedilol--calcineurin-inhibitors', 'moderate'],
+    // Sacubitril/valsartan (Entresto 7.1): another ARB.
+    ['Entresto', 'losartan', 'wave13a-sacubitril--other-arbs', 'major'],
+    ['Entresto', 'olmesartan', 'wave13a-sacubitril--other-arbs', 'major'],
+    // Ranolazine (Ranexa 7.2): lovastatin, narrow-range CYP3A substrates.
+    ['ranolazine', 'lovastatin', 'wave13a-ranolazine--lovastatin', 'moderate'],
+    ['Ranexa', 'sirolimus', 'wave13a-ranolazine--narrow-cyp3a-substrates', 'moderate'],
+    ['ranolazine', 'tacrolimus', 'wave13a-ranolazine--narrow-cyp3a-substrates', 'moderate'],
+    // Older, at-least-as-severe answers keep precedence.
+    ['clopidogrel', 'omeprazole', 'clopidogrel--omeprazole', 'major'],
+    ['clopidogrel', 'repaglinide', 'clopidogrel--repaglinide', 'major'],
+    ['digoxin', 'amiodarone', 'digoxin--amiodarone', 'major'],
+    ['digoxin', 'verapamil', 'digoxin--verapamil', 'major'],
+    ['digoxin', 'carvedilol', 'digoxin--carvedilol', 'moderate'],
+    ['Entresto', 'lisinopril', 'sacubitril--lisinopril', 'contraindicated'],
+    ['ranolazine', 'ketoconazole', 'ranolazine--ketoconazole', 'contraindicated'],
+  ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
+    curated.expectFinding(a, b, ruleId, severity);
+  });
+
+  // Specificity: partners the labels do not name stay silent.
+  it.each<[string, string]>([
+    ['digoxin', 'lisinopril'], // the digoxin label names captopril among the ACE inhibitors
+    ['digoxin', 'losartan'], // and telmisartan among the ARBs
+    ['digoxin', 'amlodipine'], // and nifedipine among the dihydropyridines
+    ['digoxin', 'pantoprazole'], // and rabeprazole among the proton pump inhibitors
+    ['digoxin', 'doxycycline'], // and tetracycline among the tetracyclines
+    ['atenolol', 'phenelzine'], // the atenolol label names reserpine only
+    ['metoprolol', 'selegiline'], // an MAO-B inhibitor, not a catecholamine depletor
+    ['clopidogrel', 'rifabutin'], // not a strong CYP2C19 inducer
+    ['sacubitril', 'valsartan'], // the two halves of Entresto
+    ['ranolazine', 'atorvastatin'],
+  ])('%s + %s: no finding', (a, b) => {
+    curated.expectSilent(a, b);
+  });
+});
