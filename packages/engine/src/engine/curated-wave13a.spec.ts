@@ -22,12 +22,18 @@ describe('curated knowledge base: wave 13a label-named interactions of common ca
     ['digoxin', 'rabeprazole', 'wave13a-digoxin--label-level-raising-drugs', 'moderate'],
     ['digoxin', 'trimethoprim', 'wave13a-digoxin--label-level-raising-drugs', 'moderate'],
     ['digoxin', 'tolvaptan', 'wave13a-digoxin--label-level-raising-drugs', 'moderate'],
+    ['digoxin', 'acarbose', 'wave13a-digoxin--label-level-lowering-drugs', 'moderate'],
+    ['digoxin', 'metoclopramide', 'wave13a-digoxin--label-level-lowering-drugs', 'moderate'],
+    ['Lanoxin', 'Azulfidine', 'wave13a-digoxin--label-level-lowering-drugs', 'moderate'],
     ['digoxin', 'metoprolol', 'wave13a-digoxin--beta-blockers', 'moderate'],
     ['Lanoxin', 'Toprol-XL', 'wave13a-digoxin--beta-blockers', 'moderate'],
     ['digoxin', 'atenolol', 'wave13a-digoxin--beta-blockers', 'moderate'],
     ['digoxin', 'succinylcholine', 'wave13a-digoxin--succinylcholine', 'moderate'],
     // Verapamil (Calan SR): disopyramide.
     ['verapamil', 'disopyramide', 'wave13a-verapamil--disopyramide', 'major'],
+    ['verapamil', 'rocuronium', 'wave13a-verapamil--neuromuscular-blockers', 'moderate'],
+    ['Calan SR', 'succinylcholine', 'wave13a-verapamil--neuromuscular-blockers', 'moderate'],
+    ['verapamil', 'sevoflurane', 'wave13a-verapamil--inhalation-anesthetics', 'moderate'],
     // Metoprolol and carvedilol: catecholamine-depleting drugs; carvedilol with calcineurin inhibitors.
     ['metoprolol', 'reserpine', 'wave13a-beta-blockers--reserpine', 'moderate'],
     ['metoprolol', 'phenelzine', 'wave13a-metoprolol-carvedilol--maois', 'moderate'],
@@ -65,6 +71,9 @@ describe('curated knowledge base: wave 13a label-named interactions of common ca
     ['clopidogrel', 'rifabutin'], // not a strong CYP2C19 inducer
     ['sacubitril', 'valsartan'], // the two halves of Entresto
     ['ranolazine', 'atorvastatin'],
+    ['digoxin', 'sitagliptin'], // the label names alpha-glucosidase inhibitors and exenatide only
+    ['digoxin', 'liraglutide'],
+    ['diltiazem', 'sevoflurane'], // the diltiazem labels do not name inhalation anaesthetics
   ])('%s + %s: no finding', (a, b) => {
     curated.expectSilent(a, b);
   });
