@@ -34,12 +34,19 @@ describe('curated knowledge base: wave 13a label-named interactions of common ca
     ['verapamil', 'rocuronium', 'wave13a-verapamil--neuromuscular-blockers', 'moderate'],
     ['Calan SR', 'succinylcholine', 'wave13a-verapamil--neuromuscular-blockers', 'moderate'],
     ['verapamil', 'sevoflurane', 'wave13a-verapamil--inhalation-anesthetics', 'moderate'],
-    // Metoprolol and carvedilol: catecholamine-depleting drugs; carvedilol with calcineurin inhibitors.
+    // Metoprolol and carvedilol: catecholamine-depleting drugs, metoprolol with named CYP2D6 inhibitors, carvedilol with cyclosporine and rifampin.
     ['metoprolol', 'reserpine', 'wave13a-beta-blockers--reserpine', 'moderate'],
     ['metoprolol', 'phenelzine', 'wave13a-metoprolol-carvedilol--maois', 'moderate'],
     ['Coreg', 'tranylcypromine', 'wave13a-metoprolol-carvedilol--maois', 'moderate'],
-    ['carvedilol', 'cyclosporine', 'wave13a-carvedilol--calcineurin-inhibitors', 'moderate'],
-    ['carvedilol', 'tacrolimus', 'wave13a-carvedilol--calcineurin-inhibitors', 'moderate'],
+    ['metoprolol', 'cimetidine', 'wave13a-metoprolol--label-cyp2d6-inhibitors', 'moderate'],
+    ['Lopressor', 'Benadryl', 'wave13a-metoprolol--label-cyp2d6-inhibitors', 'moderate'],
+    ['metoprolol', 'hydroxychloroquine', 'wave13a-metoprolol--label-cyp2d6-inhibitors', 'moderate'],
+    ['metoprolol', 'ritonavir', 'wave13a-metoprolol--label-cyp2d6-inhibitors', 'moderate'],
+    ['carvedilol', 'cyclosporine', 'wave13a-carvedilol--cyclosporine', 'moderate'],
+    ['carvedilol', 'rifampin', 'wave13a-carvedilol--rifampin', 'minor'],
+    // Amlodipine (Norvasc 7.1): sildenafil.
+    ['amlodipine', 'sildenafil', 'wave13a-amlodipine--sildenafil', 'moderate'],
+    ['Norvasc', 'Viagra', 'wave13a-amlodipine--sildenafil', 'moderate'],
     // Sacubitril/valsartan (Entresto 7.1): another ARB.
     ['Entresto', 'losartan', 'wave13a-sacubitril--other-arbs', 'major'],
     ['Entresto', 'olmesartan', 'wave13a-sacubitril--other-arbs', 'major'],
@@ -68,11 +75,15 @@ describe('curated knowledge base: wave 13a label-named interactions of common ca
     ['digoxin', 'doxycycline'], // and tetracycline among the tetracyclines
     ['atenolol', 'phenelzine'], // the atenolol label names reserpine only
     ['metoprolol', 'selegiline'], // an MAO-B inhibitor, not a catecholamine depletor
+    ['metoprolol', 'famotidine'], // the label's H2 blocker is cimetidine
+    ['atenolol', 'cimetidine'], // atenolol is not cleared by CYP2D6
+    ['carvedilol', 'tacrolimus'], // the carvedilol label names cyclosporine
     ['clopidogrel', 'rifabutin'], // not a strong CYP2C19 inducer
     ['sacubitril', 'valsartan'], // the two halves of Entresto
     ['ranolazine', 'atorvastatin'],
     ['digoxin', 'sitagliptin'], // the label names alpha-glucosidase inhibitors and exenatide only
     ['digoxin', 'liraglutide'],
+    ['nifedipine', 'sildenafil'], // the sildenafil statement is the amlodipine label's
     ['diltiazem', 'sevoflurane'], // the diltiazem labels do not name inhalation anaesthetics
   ])('%s + %s: no finding', (a, b) => {
     curated.expectSilent(a, b);
