@@ -28,7 +28,16 @@ describe('curated knowledge base: wave 13a label-named interactions of common ca
     ['digoxin', 'metoprolol', 'wave13a-digoxin--beta-blockers', 'moderate'],
     ['Lanoxin', 'Toprol-XL', 'wave13a-digoxin--beta-blockers', 'moderate'],
     ['digoxin', 'atenolol', 'wave13a-digoxin--beta-blockers', 'moderate'],
-    ['digoxin', 'succinylcholine', 'wave13a-digoxin--succinylcholine', 'moderate'],
+    ['digoxin', 'succinylcholine', 'wave13a-digoxin--neuromuscular-blockers', 'moderate'],
+    ['digoxin', 'rocuronium', 'wave13a-digoxin--neuromuscular-blockers', 'moderate'],
+    ['digoxin', 'lisinopril', 'wave13a-digoxin--renal-function-drugs', 'moderate'],
+    ['Lanoxin', 'Cozaar', 'wave13a-digoxin--renal-function-drugs', 'moderate'],
+    ['digoxin', 'Entresto', 'wave13a-digoxin--renal-function-drugs', 'moderate'],
+    ['digoxin', 'dofetilide', 'wave13a-digoxin--dofetilide', 'moderate'],
+    ['digoxin', 'teriparatide', 'wave13a-digoxin--teriparatide', 'moderate'],
+    ['digoxin', 'dobutamine', 'wave13a-digoxin--catecholamines', 'moderate'],
+    ['digoxin', 'epinephrine', 'wave13a-digoxin--catecholamines', 'moderate'],
+    ['digoxin', 'ivabradine', 'wave13a-digoxin--ivabradine', 'moderate'],
     // Verapamil (Calan SR): disopyramide.
     ['verapamil', 'disopyramide', 'wave13a-verapamil--disopyramide', 'major'],
     ['verapamil', 'rocuronium', 'wave13a-verapamil--neuromuscular-blockers', 'moderate'],
@@ -68,9 +77,8 @@ describe('curated knowledge base: wave 13a label-named interactions of common ca
 
   // Specificity: partners the labels do not name stay silent.
   it.each<[string, string]>([
-    ['digoxin', 'lisinopril'], // the digoxin label names captopril among the ACE inhibitors
-    ['digoxin', 'losartan'], // and telmisartan among the ARBs
-    ['digoxin', 'amlodipine'], // and nifedipine among the dihydropyridines
+    ['digoxin', 'pseudoephedrine'], // the label's sympathomimetics are taken as the systemic catecholamines
+    ['digoxin', 'amlodipine'], // the digoxin label names nifedipine among the dihydropyridines
     ['digoxin', 'pantoprazole'], // and rabeprazole among the proton pump inhibitors
     ['digoxin', 'doxycycline'], // and tetracycline among the tetracyclines
     ['atenolol', 'phenelzine'], // the atenolol label names reserpine only
