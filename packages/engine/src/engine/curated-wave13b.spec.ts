@@ -32,6 +32,12 @@ describe('curated knowledge base: wave 13b label-named interactions of common dr
     ['carbamazepine', 'nortriptyline', 'wave13b-carbamazepine--label-lowered-drugs', 'moderate'],
     // Fluoxetine (Prozac) and alprazolam (Xanax).
     ['fluoxetine', 'diazepam', 'wave13b-fluoxetine--diazepam', 'minor'],
+    ['alprazolam', 'posaconazole', 'wave13b-alprazolam--label-strong-cyp3a-inhibitors', 'contraindicated'],
+    ['Xanax', 'Vfend', 'wave13b-alprazolam--label-strong-cyp3a-inhibitors', 'contraindicated'],
+    ['alprazolam', 'nefazodone', 'wave13b-alprazolam--label-strong-cyp3a-inhibitors', 'contraindicated'],
+    ['alprazolam', 'cobicistat', 'wave13b-alprazolam--label-strong-cyp3a-inhibitors', 'contraindicated'],
+    ['alprazolam', 'clarithromycin', 'alprazolam--clarithromycin', 'contraindicated'], // raised from major
+    ['alprazolam', 'ritonavir', 'alprazolam--ritonavir', 'major'], // the label exempts ritonavir
     ['Prozac', 'Xanax', 'wave13b-alprazolam--label-cyp3a-inhibitors', 'moderate'],
     ['alprazolam', 'sertraline', 'wave13b-alprazolam--label-cyp3a-inhibitors', 'moderate'],
     ['alprazolam', 'cimetidine', 'wave13b-alprazolam--label-cyp3a-inhibitors', 'moderate'],
@@ -109,6 +115,7 @@ describe('curated knowledge base: wave 13b label-named interactions of common dr
     ['alprazolam', 'citalopram'], // not named by the alprazolam label
     ['alprazolam', 'escitalopram'],
     ['alprazolam', 'famotidine'],
+    ['lorazepam', 'posaconazole'], // glucuronidated: not a CYP3A4 substrate
     ['clozapine', 'famotidine'],
     ['paroxetine', 'famotidine'],
     ['mirtazapine', 'famotidine'],
