@@ -50,8 +50,6 @@ describe('curated knowledge base: wave 13d label-named interactions of common an
     ['Bactrim', 'hydrochlorothiazide', 'wave13d-sulfamethoxazole--thiazide-diuretics', 'moderate'],
     ['Bactrim', 'chlorthalidone', 'wave13d-sulfamethoxazole--thiazide-diuretics', 'moderate'],
     ['Bactrim', 'pyrimethamine', 'wave13d-sulfamethoxazole--pyrimethamine', 'moderate'],
-    ['Bactrim', 'amitriptyline', 'wave13d-sulfamethoxazole--tricyclic-antidepressants', 'minor'],
-    ['Bactrim', 'indomethacin', 'wave13d-sulfamethoxazole--indomethacin', 'minor'],
     ['Bactrim', 'amantadine', 'wave13d-sulfamethoxazole--amantadine', 'minor'],
     // Amoxicillin/clavulanate (Augmentin 7.1 and 7.4).
     ['Augmentin', 'probenecid', 'wave13d-clavulanate--probenecid', 'major'],
