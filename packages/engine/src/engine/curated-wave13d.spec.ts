@@ -37,8 +37,8 @@ describe('curated knowledge base: wave 13d label-named interactions of common an
     ['Levaquin', 'didanosine', 'wave13d-fluoroquinolones--buffered-didanosine', 'minor'],
     ['ciprofloxacin', 'probenecid', 'wave13d-ciprofloxacin--probenecid', 'minor'],
     // Doxycycline (Vibramycin precautions).
-    ['doxycycline', 'amoxicillin', 'wave13d-doxycycline--penicillins', 'major'],
-    ['Vibramycin', 'penicillin-v', 'wave13d-doxycycline--penicillins', 'major'],
+    ['doxycycline', 'amoxicillin', 'wave13d-doxycycline--penicillins', 'moderate'], // below the label's "avoid": guideline CAP regimens
+    ['Vibramycin', 'penicillin-v', 'wave13d-doxycycline--penicillins', 'moderate'],
     ['doxycycline', 'phenobarbital', 'wave13d-doxycycline--half-life-shorteners', 'minor'],
     ['doxycycline', 'carbamazepine', 'wave13d-doxycycline--half-life-shorteners', 'minor'],
     ['doxycycline', 'phenytoin', 'wave13d-doxycycline--half-life-shorteners', 'minor'],
