@@ -40,7 +40,7 @@ describe('curated knowledge base: wave 13d label-named interactions of common an
     ['doxycycline', 'amoxicillin', 'wave13d-doxycycline--penicillins', 'moderate'], // below the label's "avoid": guideline CAP regimens
     ['Vibramycin', 'penicillin-v', 'wave13d-doxycycline--penicillins', 'moderate'],
     ['doxycycline', 'phenobarbital', 'wave13d-doxycycline--half-life-shorteners', 'minor'],
-    ['doxycycline', 'carbamazepine', 'wave13d-doxycycline--half-life-shorteners', 'minor'],
+    ['doxycycline', 'carbamazepine', 'wave13b-carbamazepine--label-lowered-drugs', 'moderate'], // the carbamazepine label's own (wave 13b) answer is graver and absorbs this one
     ['doxycycline', 'phenytoin', 'wave13d-doxycycline--half-life-shorteners', 'minor'],
     ['doxycycline', 'ethinyl-estradiol', 'wave13d-doxycycline--oral-contraceptives', 'minor'],
     // Sulfamethoxazole/trimethoprim (Bactrim warnings and precautions).
