@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@vigil/db/testing';
 const cli = join(__dirname, '..', 'dist', 'cli.js');
 
 function vigil(args: string[], env: Record<string, string>) {
-  return spawnSync(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 30000 });
+  return spawnSync(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 60_000 });
 }
 
 describe('operator CLI', () => {

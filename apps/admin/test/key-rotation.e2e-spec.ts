@@ -216,7 +216,7 @@ describe('/api/keys/:id/roll: key rotation without downtime', () => {
 
   it('the CLI rolls with durations (--grace 24h --idle 1h --json) and refuses a bad duration with exit 2', async () => {
     const old = await newKey(a.client);
-    const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH, DATABASE_URL: admin.db.url }, encoding: 'utf8', timeout: 30000 });
+    const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH, DATABASE_URL: admin.db.url }, encoding: 'utf8', timeout: 60_000 });
     const bad = run(['keys', 'roll', old.id, '--grace', '1w']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--grace must be a duration');
@@ -235,7 +235,7 @@ describe('/api/keys/:id/roll: key rotation without downtime', () => {
     expect(human.status).toBe(0);
     expect(human.stdout).toMatch(/shown only once/);
     expect(human.stdout).toMatch(/The old key is revoked/);
-  });
+  }, 240_000); // three CLI processes: each may take tens of seconds on a loaded two-core machine
 
   it('the sweep pages through more open rolls than one batch and reaches a roll that is over behind them', async () => {
     const c = await signedUpUser(admin, 'bulk');
