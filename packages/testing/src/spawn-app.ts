@@ -26,7 +26,7 @@ export async function spawnApp(name: 'api' | 'admin', env: Record<string, string
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited early (${child.exitCode}):\n${out}`);
     try {
