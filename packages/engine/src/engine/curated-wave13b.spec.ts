@@ -62,7 +62,7 @@ describe('curated knowledge base: wave 13b label-named interactions of common dr
     ['mirtazapine', 'warfarin', 'wave13b-mirtazapine--warfarin', 'moderate'],
     // Buspirone.
     ['buspirone', 'dexamethasone', 'wave13b-buspirone--dexamethasone', 'moderate'],
-    ['buspirone', 'haloperidol', 'wave13b-buspirone--label-minor-partners', 'minor'],
+    ['buspirone', 'haloperidol', 'wave13g-haloperidol--label-level-raising-drugs', 'moderate'], // the haloperidol label's own rule
     ['buspirone', 'diazepam', 'wave13b-buspirone--label-minor-partners', 'minor'],
     // Mixed amphetamine salts (Adderall 7.1).
     ['Adderall', 'acetazolamide', 'wave13b-mixed-amphetamine-salts--acetazolamide', 'major'],

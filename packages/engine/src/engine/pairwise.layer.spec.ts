@@ -314,7 +314,10 @@ describe('curated knowledge base: label statements and one finding per pair', ()
     ['defibrotide', 'warfarin', 'defibrotide--anticoagulants', 'contraindicated'],
     ['doxorubicin', 'trastuzumab', 'anthracyclines--trastuzumab-products', 'major'],
     ['tetrabenazine', 'paroxetine', 'vmat2-inhibitors--strong-cyp2d6-inhibitors', 'moderate'],
-    ['tetrabenazine', 'levodopa', 'dopaminergic-antiparkinson-agents--vmat2-inhibitors', 'moderate'],
+    // Wave 13g: the carbidopa/levodopa label does not recommend dopamine-depleting drugs (major) for levodopa itself;
+    // the class rule still answers the dopamine agonists.
+    ['tetrabenazine', 'levodopa', 'wave13g-levodopa--monoamine-depleting-drugs', 'major'],
+    ['tetrabenazine', 'ropinirole', 'dopaminergic-antiparkinson-agents--vmat2-inhibitors', 'moderate'],
     // Drugs reviewed from their labels after being known by name only (wave 7).
     ['desmopressin', 'furosemide', 'desmopressin--desmopressin-label-contraindicated-drugs', 'major'],
     ['Nocdurna', 'sertraline', 'desmopressin--desmopressin-label-hyponatremia-drugs', 'moderate'],
