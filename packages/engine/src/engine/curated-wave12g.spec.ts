@@ -159,7 +159,7 @@ describe('curated knowledge base: wave 12g label-named interactions of common dr
   });
 
   it('empagliflozin with a thiazide states volume depletion beside the older glucose finding (two mechanisms)', () => {
-    expect(curated.findings('empagliflozin', 'hydrochlorothiazide').map(([id]) => id)).toEqual(['wave12g-empagliflozin--diuretics', 'thiazide-diuretics--glucose-lowering-drugs']);
+    expect(curated.findings('empagliflozin', 'hydrochlorothiazide').map(([id]) => id)).toEqual(['thiazide-diuretics--glucose-lowering-drugs', 'wave12g-empagliflozin--diuretics']); // both moderate since wave 13e raised the thiazide glucose rule
     // The rule is empagliflozin's own label statement: dapagliflozin with a thiazide keeps the glucose finding alone.
     expect(curated.findings('dapagliflozin', 'hydrochlorothiazide').map(([id]) => id)).toEqual(['thiazide-diuretics--glucose-lowering-drugs']);
   });

@@ -504,10 +504,10 @@ describe('curated knowledge base: everyday label interactions (wave 8)', () => {
     ['Jardiance', 'Lasix', 'sglt2-inhibitors--loop-diuretics', 'moderate'],
     ['dapagliflozin', 'bumetanide', 'sglt2-inhibitors--loop-diuretics', 'moderate'],
     // Insulin and secretagogue labels, section 7: drugs that change glycaemic control.
-    ['metformin', 'hydrochlorothiazide', 'thiazide-diuretics--glucose-lowering-drugs', 'minor'],
+    ['metformin', 'hydrochlorothiazide', 'thiazide-diuretics--glucose-lowering-drugs', 'moderate'], // raised in wave 13e (label: adjust the antidiabetic dose)
     ['insulin glargine', 'albuterol', 'insulin-secretagogues-and-insulins--insulin-label-glucose-raising-drugs', 'minor'],
     ['glipizide', 'ethinyl estradiol', 'insulin-secretagogues-and-insulins--insulin-label-glucose-raising-drugs', 'minor'],
-    ['insulin lispro', 'lisinopril', 'insulin-secretagogues-and-insulins--insulin-label-glucose-lowering-enhancers', 'minor'],
+    ['insulin lispro', 'enalapril', 'insulin-secretagogues-and-insulins--insulin-label-glucose-lowering-enhancers', 'minor'], // lisinopril answers its own label's rule since wave 13e
     ['glimepiride', 'fenofibrate', 'insulin-secretagogues-and-insulins--insulin-label-glucose-lowering-enhancers', 'minor'],
     ['orlistat', 'cyclosporine', 'orlistat--cyclosporine', 'moderate'],
     // Antidepressant labels, section 5 (bleeding: aspirin and other antiplatelet drugs); the class rule replaces the additive finding.
