@@ -113,7 +113,7 @@ describe('curated knowledge base: wave 13g label-named interactions of common dr
     expect(['moderate', 'minor', undefined]).toContain(curated.worst(a, b));
   });
 
-  it('haloperidol with buspirone is one finding: the haloperidol label (the buspirone label's minor note now covers diazepam only)', () => {
+  it('haloperidol with buspirone is one finding: the haloperidol label (the minor buspirone-label note now covers diazepam only)', () => {
     expect(curated.findings('haloperidol', 'buspirone')).toEqual([['wave13g-haloperidol--label-level-raising-drugs', 'moderate']]);
   });
 });
