@@ -79,7 +79,8 @@ describe('curated knowledge base: wave 13a label-named interactions of common ca
   it.each<[string, string]>([
     ['digoxin', 'pseudoephedrine'], // the label's sympathomimetics are taken as the systemic catecholamines
     ['digoxin', 'amlodipine'], // the digoxin label names nifedipine among the dihydropyridines
-    ['digoxin', 'pantoprazole'], // and rabeprazole among the proton pump inhibitors
+    // digoxin + pantoprazole no longer silent: wave 13h answers every PPI with digoxin (PPI labels 5 and 7: monitor).
+    ['digoxin', 'famotidine'], // the digoxin label's acid suppressant is rabeprazole; H2 blockers are not named
     ['digoxin', 'doxycycline'], // and tetracycline among the tetracyclines
     ['atenolol', 'phenelzine'], // the atenolol label names reserpine only
     ['metoprolol', 'selegiline'], // an MAO-B inhibitor, not a catecholamine depletor
