@@ -39,7 +39,7 @@ describe('curated knowledge base: wave 13f label-named interactions of common dr
     ['clonazepam', 'clarithromycin', 'wave13f-clonazepam--cyp3a4-inhibitors', 'moderate'],
     // Diazepam (Valium): cimetidine and omeprazole (longer, deeper sedation; no action asked).
     ['diazepam', 'cimetidine', 'wave13f-diazepam--cimetidine-omeprazole', 'minor'],
-    ['Valium', 'Prilosec', 'wave13f-diazepam--cimetidine-omeprazole', 'minor'],
+    ['Valium', 'Prilosec', 'wave13h-omeprazole--diazepam', 'moderate'], // the omeprazole label's own rule (wave 13h) is graver and answers the pair
     // Older, at-least-as-severe answers keep precedence.
     ['diazepam', 'fluoxetine', 'wave13b-fluoxetine--diazepam', 'minor'],
     ['diazepam', 'fluvoxamine', 'wave9c-diazepam--fluvoxamine', 'major'],
