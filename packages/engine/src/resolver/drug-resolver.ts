@@ -18,7 +18,7 @@ import {
   words,
 } from '../text/name.normalizer';
 import { boundedOsaDistance } from '../text/string-distance';
-import type { NameCandidate, NameEntry, NameKind, NameTarget } from './name.index';
+import { correctableEdits, type NameCandidate, type NameEntry, type NameKind, type NameTarget } from './name.index';
 import { DEFAULT_RESOLUTION_LIMITS, ResolutionBudget, type ResolutionLimits } from './resolution.budget';
 import { ABBREVIATIONS, BRAND_CHANGES, FAMILY_NAMES, LOOK_ALIKE_GROUPS, type BrandChange, type FamilyName } from './name-safety.table';
 
@@ -332,7 +332,7 @@ export class DrugResolver {
   /** Spelling correction: only a small edit, only one clearly best candidate, never onto a different known drug. */
   private fuzzy(key: string, core: readonly string[], wholeKey = key): Attempt | undefined {
     if (this.kb.names.isOtherDrug(key)) return undefined;
-    const maxAccept = key.length <= 4 ? 0 : key.length <= 8 ? 1 : 2;
+    const maxAccept = correctableEdits(key);
     if (maxAccept === 0) return undefined;
     if (!this.budget.trySpendScan(key)) return undefined;
     const candidates = this.kb.names.withinDistance(key, maxAccept + 1);
@@ -374,7 +374,7 @@ export class DrugResolver {
     }
     const truncated = this.truncationRivals(key, best);
     if (truncated.length > 0) {
-      const covered = truncated.filter((t): t is NameEntry => t !== undefined && typeof t !== 'string');
+      const covered = truncated.filter((t): t is NameEntry => typeof t !== 'string');
       const uncovered = truncated.filter((t): t is string => typeof t === 'string');
       const names = [...covered.map((e) => e.name), ...uncovered];
       return {
@@ -405,7 +405,7 @@ export class DrugResolver {
    * 'refused' when the work budget cannot pay for the look-up.
    */
   private nearOtherDrug(wholeKey: string, best: NameCandidate): NameCandidate | 'refused' | undefined {
-    const max = wholeKey.length <= 4 ? 0 : wholeKey.length <= 8 ? 1 : 2;
+    const max = correctableEdits(wholeKey);
     if (max === 0) return undefined;
     if (!this.budget.trySpendScan(wholeKey)) return 'refused';
     const same = new Set(best.entry.target.ingredientIds);

@@ -34,6 +34,14 @@ export interface NameCandidate {
   score: number;
 }
 
+/**
+ * Edits a spelling correction may make to a key of this length: none up to four letters, one up to eight, two beyond
+ * (suggestions look one edit further).
+ */
+export function correctableEdits(key: string): number {
+  return key.length <= 4 ? 0 : key.length <= 8 ? 1 : 2;
+}
+
 /** Priority of name kinds when ranking (generic first). */
 export const NAME_KIND_PRIORITY: Readonly<Record<NameKind, number>> = { generic: 0, brand: 1, product: 2, synonym: 3, salt: 4 };
 
@@ -183,7 +191,7 @@ export class NameIndex {
       const prev = best.get(c.entry.target.key);
       if (!prev || c.score > prev.score) best.set(c.entry.target.key, c);
     };
-    for (const c of this.withinDistance(key, key.length <= 4 ? 1 : key.length <= 8 ? 2 : 3)) consider(c);
+    for (const c of this.withinDistance(key, correctableEdits(key) + 1)) consider(c);
     const qt = trigrams(key);
     for (const [i, n] of this.sharedTrigrams(key)) {
       // Dice ≥ minScore needs 2·shared ≥ minScore·(|q| + |e|): skip hopeless candidates before scoring.
