@@ -6,12 +6,13 @@ import type { LocatedEntry } from './yaml-source.reader';
 
 /**
  * `classes.yaml` and `classes/*.yaml`: drug classes with direct members and included classes (resolved
- * transitively, cycles refused), and whether taking two members is duplicate therapy.
+ * transitively, cycles refused), whether taking two members is duplicate therapy, and whether members count only when
+ * used systemically (`systemicOnly`, carried into every class that includes them unless listed there directly).
  */
 export class ClassSectionCompiler {
   /** `classIds`: every declared class id (rules may name one); `validClassIds`: the classes compiled without errors. */
   compile(entries: readonly LocatedEntry[], checkOf: CheckOf, ingredientIds: ReadonlySet<string>): { classes: KbClass[]; classIds: Set<string>; validClassIds: Set<string> } {
-    const classEntries = new Map<string, { c: EntryCheck; name: string; members: string[]; includes: string[]; dup: boolean; sev: Severity }>();
+    const classEntries = new Map<string, { c: EntryCheck; name: string; members: string[]; includes: string[]; dup: boolean; sev: Severity; systemicOnly: boolean }>();
     for (const e of entries) {
       const c = checkOf(e);
       if (!c) continue;
@@ -30,9 +31,20 @@ export class ClassSectionCompiler {
       if (dupRaw !== undefined && typeof dupRaw !== 'boolean') c.error('duplicateTherapy', 'must be true or false');
       const sev = c.oneOf('severityForDuplicate', SEVERITIES, false) ?? 'moderate';
       if (c.obj.severityForDuplicate !== undefined && dupRaw !== true) c.warn('severityForDuplicate', 'has no effect without duplicateTherapy: true');
+      const systemicOnly = c.obj.systemicOnly;
+      if (systemicOnly !== undefined && typeof systemicOnly !== 'boolean') c.error('systemicOnly', 'must be true or false');
       if (members.length === 0 && includes.length === 0) c.error('members', 'a class needs members or includes');
       if (id && classEntries.has(id)) c.error('id', `duplicate class id (first at ${where(classEntries.get(id)!.c.entry)})`);
-      else if (id) classEntries.set(id, { c, name: name ?? id, members: dedupe(members.filter((m) => ingredientIds.has(m))), includes, dup: dupRaw === true, sev });
+      else if (id)
+        classEntries.set(id, {
+          c,
+          name: name ?? id,
+          members: dedupe(members.filter((m) => ingredientIds.has(m))),
+          includes,
+          dup: dupRaw === true,
+          sev,
+          systemicOnly: systemicOnly === true,
+        });
     }
     const classIds = new Set(classEntries.keys());
     for (const [, ce] of classEntries) {
@@ -61,6 +73,24 @@ export class ClassSectionCompiler {
       resolved.set(id, out);
       return out;
     };
+    // Members that count only when used systemically: all of a systemicOnly class; otherwise those an included class
+    // brings as systemic-only and this class does not list directly. Cycles were refused above (null members).
+    const systemicOnlyOf = new Map<string, Set<string>>();
+    const resolveSystemicOnly = (id: string, stack: string[]): Set<string> => {
+      const done = systemicOnlyOf.get(id);
+      if (done) return done;
+      const ce = classEntries.get(id)!;
+      const out = new Set<string>();
+      if (ce.systemicOnly) for (const m of resolved.get(id) ?? []) out.add(m);
+      else {
+        for (const inc of ce.includes) {
+          if (!classIds.has(inc) || [...stack, id].includes(inc)) continue;
+          for (const m of resolveSystemicOnly(inc, [...stack, id])) if (!ce.members.includes(m)) out.add(m);
+        }
+      }
+      systemicOnlyOf.set(id, out);
+      return out;
+    };
     const classes: KbClass[] = [];
     for (const [id, ce] of classEntries) {
       const members = resolveMembers(id, []);
@@ -74,6 +104,7 @@ export class ClassSectionCompiler {
           members,
           duplicateTherapy: ce.dup,
           severityForDuplicate: ce.sev,
+          ...systemicOnlyField(resolveSystemicOnly(id, [])),
           sourceId: CURATED_SOURCE_ID,
         });
       }
@@ -81,4 +112,8 @@ export class ClassSectionCompiler {
     const validClassIds = new Set(classes.map((c) => c.id));
     return { classes, classIds, validClassIds };
   }
+}
+
+function systemicOnlyField(members: ReadonlySet<string>): Pick<KbClass, 'systemicOnlyMembers'> {
+  return members.size > 0 ? { systemicOnlyMembers: [...members].sort() } : {};
 }

@@ -1,5 +1,5 @@
 import type { KbEnzymeRole, KbIngredient } from '../model/compiled-kb.model';
-import { CURATED_SOURCE_ID, ENZYMES, ENZYME_ROLES, MODULATOR_STRENGTHS, SUBSTRATE_STRENGTHS } from '../model/kb-vocabulary';
+import { CURATED_SOURCE_ID, DOSE_SITES, type DoseSite, ENZYMES, ENZYME_ROLES, MODULATOR_STRENGTHS, SUBSTRATE_STRENGTHS } from '../model/kb-vocabulary';
 import { slugify } from '../text/name.normalizer';
 import { ATC_RE, ID_RE, KEYS, RXCUI_RE, dedupe, didYouMean, where } from './compile.helpers';
 import type { CheckOf, EntryCheck } from './entry.check';
@@ -76,6 +76,7 @@ export class IngredientSectionCompiler {
         salts.forEach((s, i) => names.add(s, 'salt', id, c, `salts[${i}]`));
         brands.forEach((s, i) => names.add(s, 'brand', id, c, `brands[${i}]`));
       }
+      const siteBrands = this.siteBrands(c, brands);
       const reviewed = c.obj.reviewed;
       if (reviewed !== undefined && typeof reviewed !== 'boolean') c.error('reviewed', 'must be true or false');
       if (c.errors === 0 && id && name) {
@@ -91,6 +92,7 @@ export class IngredientSectionCompiler {
           roles,
           risks,
           ...(conditionalRisks.length > 0 ? { conditionalRisks } : {}),
+          ...(siteBrands ? { siteBrands } : {}),
           ...(common ? { common } : {}),
           sourceId: CURATED_SOURCE_ID,
         });
@@ -99,6 +101,37 @@ export class IngredientSectionCompiler {
     }
     const ingredientIds = new Set(ingredientAt.keys());
     return { ingredients, explicitReview, ingredientIds };
+  }
+
+  /**
+   * `siteBrands: { nasal: [Nasacort], eye: [Pred Forte] }`: brands of the ingredient sold only for one non-systemic
+   * site. Each must be one of its `brands` (the names stay there), and a brand has one site.
+   */
+  private siteBrands(c: EntryCheck, brands: readonly string[]): KbIngredient['siteBrands'] {
+    const v = c.obj.siteBrands;
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== 'object' || Array.isArray(v)) {
+      c.error('siteBrands', `must map a site (${DOSE_SITES.join(', ')}) to a list of this drug's brands`);
+      return undefined;
+    }
+    const own = new Map(brands.map((b) => [b.toLowerCase(), b]));
+    const seen = new Set<string>();
+    const out: NonNullable<KbIngredient['siteBrands']> = {};
+    for (const site of Object.keys(v)) {
+      if (!(DOSE_SITES as readonly string[]).includes(site)) {
+        c.error(`siteBrands.${site}`, `unknown site "${site}"; sites: ${DOSE_SITES.join(', ')}`);
+        continue;
+      }
+      const list = c.strList(site, v as Record<string, unknown>, `siteBrands.${site}`);
+      list.forEach((b, i) => {
+        const key = b.toLowerCase();
+        if (!own.has(key)) c.error(`siteBrands.${site}[${i}]`, `"${b}" is not among this drug's brands (list it there too)`);
+        else if (seen.has(key)) c.error(`siteBrands.${site}[${i}]`, `"${b}" is given more than one site`);
+        seen.add(key);
+      });
+      if (list.length > 0) out[site as DoseSite] = list;
+    }
+    return Object.keys(out).length > 0 ? out : undefined;
   }
 
   private roles(c: EntryCheck): KbEnzymeRole[] {

@@ -84,6 +84,47 @@ describe('KnowledgeCompiler', () => {
     expect(cls.includes).toEqual(['ssris']);
   });
 
+  it('carries systemicOnly members into including classes, except those an including class lists itself', () => {
+    const kb = compiler.compileFiles(
+      withAppended(
+        'classes.yaml',
+        [
+          '- id: steroid-like\n  name: S\n  members: [sertraline, fluoxetine]\n  systemicOnly: true',
+          '- id: wider\n  name: W\n  includes: [steroid-like]\n  members: [fluoxetine, tramadol]',
+          '- id: widest\n  name: X\n  includes: [wider]',
+        ].join('\n'),
+      ),
+    ).kb;
+    const byId = (id: string) => kb.classes.find((c) => c.id === id)!;
+    expect(byId('steroid-like').systemicOnlyMembers).toEqual(['fluoxetine', 'sertraline']);
+    // fluoxetine is listed directly in "wider": a member there wherever it is used.
+    expect(byId('wider').systemicOnlyMembers).toEqual(['sertraline']);
+    expect(byId('widest').systemicOnlyMembers).toEqual(['sertraline']);
+    expect(byId('ssris').systemicOnlyMembers).toBeUndefined();
+  });
+
+  it('compiles siteBrands onto the ingredient', () => {
+    const files = base.map((f) => ({ ...f }));
+    const f = files.find((x) => x.text.includes('brands: [Coumadin, Jantoven]'))!;
+    f.text = f.text.replace('brands: [Coumadin, Jantoven]', 'brands: [Coumadin, Jantoven]\n  siteBrands: { skin: [jantoven] }');
+    const { kb, issues } = compiler.compileFiles(files);
+    expect(issues.filter((i) => i.level === 'error')).toEqual([]);
+    expect(kb.ingredients.find((i) => i.id === 'warfarin')!.siteBrands).toEqual({ skin: ['jantoven'] });
+  });
+
+  it.each<[string, string, RegExp]>([
+    ['a brand the drug does not have', 'siteBrands: { eye: [Maxidex] }', /"Maxidex" is not among this drug's brands/],
+    ['an unknown site', 'siteBrands: { mouth: [Coumadin] }', /unknown site "mouth"/],
+    ['a brand given two sites', 'siteBrands: { eye: [Coumadin], skin: [Coumadin] }', /"Coumadin" is given more than one site/],
+    ['not a map', 'siteBrands: [Coumadin]', /must map a site/],
+  ])('refuses siteBrands with %s', (_label, yaml, message) => {
+    const files = base.map((f) => ({ ...f }));
+    const f = files.find((x) => x.text.includes('brands: [Coumadin, Jantoven]'))!;
+    f.text = f.text.replace('brands: [Coumadin, Jantoven]', `brands: [Coumadin, Jantoven]\n  ${yaml}`);
+    const errors = compiler.compileFiles(files).issues.filter((i) => i.level === 'error');
+    expect(errors.map((i) => formatIssue(i)).join('\n')).toMatch(message);
+  });
+
   it.each<[string, string, string, Partial<{ entry: string; field: string; line: number }>, RegExp]>([
     [
       'dangling ingredient in a rule',

@@ -1,5 +1,6 @@
 import type { FindingCitation, FindingKind, FindingParticipant, Severity } from '@vigil/contracts';
 import type { KbIngredient } from '../model/compiled-kb.model';
+import type { DoseSite } from '../model/kb-vocabulary';
 
 /** One ingredient of one input, as the layers see it. */
 export interface CheckUnit {
@@ -13,6 +14,12 @@ export interface CheckUnit {
    * A free-text combination that is not a known product gives each ingredient its own group.
    */
   group: number;
+  /**
+   * Where the entry is applied when that is not systemic (skin, eye, ear, nose, lungs), set only when some class
+   * counts this ingredient only when used systemically (`KnowledgeBase.isSiteSensitive`): such a unit is not a member
+   * of those classes for this check.
+   */
+  site?: DoseSite;
 }
 
 /** A finding under construction: participants accumulate across input pairs with the same ingredients. */

@@ -596,3 +596,41 @@ describe('local use: skin, eye and ear products of negligibly absorbed drugs', (
     expect(engine.check(curated, ['warfarin', 'aspirin']).resolutions.every((x) => x.localUse === undefined)).toBe(true);
   });
 });
+
+describe('systemic-only class members used at a non-systemic site', () => {
+  const curated = loadCuratedKb({ path: join(__dirname, '..', '..', 'dist', 'kb', 'curated.json') });
+  const engine = new InteractionEngine();
+  const findings = (inputs: DrugInput[]) => engine.check(curated, inputs).interactions.map((f) => `${f.ruleId} ${f.severity}`);
+
+  it.each<[string, DrugInput, string, string[]]>([
+    // A corticosteroid taken by mouth or injected, or with no route stated, is a systemic corticosteroid.
+    ['no route stated', 'hydrocortisone', 'ibuprofen', ['systemic-corticosteroids--nsaids moderate']],
+    ['injected brand', 'Celestone Soluspan', 'ibuprofen', ['systemic-corticosteroids--nsaids moderate']],
+    ['injected brand', 'Kenalog-40', 'levofloxacin', ['fluoroquinolones--systemic-corticosteroids major']],
+    ['route systemic overrides the name', { name: 'hydrocortisone cream', route: 'systemic' }, 'ibuprofen', ['systemic-corticosteroids--nsaids moderate']],
+    // Applied to the skin or eye, sprayed in the nose: not a member, so no systemic-steroid finding.
+    ['cream (name)', 'hydrocortisone cream 1%', 'ibuprofen', []],
+    ['cream (request route)', { name: 'hydrocortisone', route: 'skin' }, 'ibuprofen', []],
+    ['skin-only brand', 'Cortizone-10', 'ibuprofen', []],
+    ['cream', 'betamethasone dipropionate 0.05% cream', 'levofloxacin', []],
+    ['nasal spray (name)', 'triamcinolone nasal spray', 'levofloxacin', []],
+    ['nasal-only brand', 'Nasacort', 'ibuprofen', []],
+    ['eye-only brand', 'Pred Forte', 'warfarin', []],
+    ['cream beside an oral steroid: no duplicate therapy', 'triamcinolone cream', 'prednisone', []],
+    // Rules on the ingredient itself, and classes not marked systemic-only, still apply at any site.
+    ['ingredient rule at a site', 'Nasacort', 'ritonavir', ['triamcinolone--ritonavir major']],
+    ['class without systemicOnly', 'betamethasone cream', 'ritonavir', ['pk-boosters--cyp3a4-dependent-systemic-corticosteroids moderate']],
+  ])('%s: %j with %s', (_label, input, other, expected) => {
+    expect(findings([input, other])).toEqual(expected);
+  });
+
+  it('an injected steroid beside an oral one is duplicate therapy', () => {
+    expect(findings(['prednisone', 'Kenalog-40'])).toEqual(['duplicate:systemic-corticosteroids moderate']);
+  });
+
+  it('an eye-only brand reports its route on the resolution and is still checked', () => {
+    const r = engine.check(curated, ['Pred Forte', 'warfarin']);
+    expect(r.resolutions[0].localUse).toMatchObject({ route: 'eye', from: 'name', checked: true });
+    expect(r.summary.pairsChecked).toBe(1);
+  });
+});

@@ -12,7 +12,7 @@ import type {
 } from '@vigil/contracts';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { CheckOptions, DrugInput, FindingTextField } from '../model/drug-input.model';
-import { SEVERITIES, meetsSeverity, severityRank } from '../model/kb-vocabulary';
+import { type DoseSite, SEVERITIES, meetsSeverity, severityRank } from '../model/kb-vocabulary';
 import { DrugResolver } from '../resolver/drug-resolver';
 import { AdditiveRiskLayer } from './additive-risk.layer';
 import type { CheckUnit, FindingDraft } from './check-unit.model';
@@ -20,7 +20,7 @@ import { DuplicateTherapyLayer } from './duplicate-therapy.layer';
 import { EntryPairFolder } from './entry-pair.folder';
 import { FindingBuilder } from './finding.builder';
 import { PairwiseLayer } from './pairwise.layer';
-import { detectLocalRoute } from '../text/local-route.detector';
+import { detectDoseSite, detectLocalRoute } from '../text/local-route.detector';
 import { LocalUseAssessor } from './local-use.assessor';
 import { StoppedDrugAssessor, utcToday } from './stopped-drug.assessor';
 import { usMarketPhrase } from '../kb/us-market.phrase';
@@ -140,6 +140,7 @@ export class InteractionEngine {
       resolvedInputs++;
       const inputGroup = group++;
       let reviewed = true;
+      let site: DoseSite | null | undefined;
       for (const ing of r.ingredients) {
         const i = kb.indexOf(ing.id);
         if (i === undefined) {
@@ -147,7 +148,12 @@ export class InteractionEngine {
           continue;
         }
         if (!kb.isReviewed(i)) reviewed = false;
-        units.push({ index: r.index, ing: i, ingredient: kb.ingredientAt(i), group: r.split ? group++ : inputGroup });
+        const unit: CheckUnit = { index: r.index, ing: i, ingredient: kb.ingredientAt(i), group: r.split ? group++ : inputGroup };
+        if (kb.isSiteSensitive(i)) {
+          if (site === undefined) site = doseSiteOf(kb, r, local?.route, options.routes?.get(r.index)) ?? null;
+          if (site !== null) unit.site = site;
+        }
+        units.push(unit);
       }
       const coverage = reviewed ? 'reviewed' : 'names-only';
       const res = r.coverage === coverage ? r : Object.assign({}, r, { coverage });
@@ -300,6 +306,17 @@ function localRouteOf(
   if (r.method !== 'brand') return undefined;
   const route = kb.localRouteOfBrand(r.matched ?? r.input);
   return route ? { route, from: 'name' } : undefined;
+}
+
+/**
+ * Where a checked entry is applied when that is not systemic: its local route (skin, eye, ear), else the nose or lungs
+ * its name states ("nasal spray", "inhaler", "HFA"), else the one site of the brand it matched ("Nasacort"). Undefined
+ * when the request says `systemic`, and when nothing says otherwise (an entry is then taken as used systemically).
+ */
+function doseSiteOf(kb: KnowledgeBase, r: DrugResolution, local: LocalRoute | undefined, given: { route: DrugRoute } | undefined): DoseSite | undefined {
+  if (local) return local;
+  if (given?.route === 'systemic') return undefined;
+  return detectDoseSite(r.input) ?? (r.method === 'brand' ? kb.siteOfBrand(r.matched ?? r.input) : undefined);
 }
 
 function localUseWarnings(out: readonly DrugResolution[]): CheckWarning[] {

@@ -73,7 +73,9 @@ export class PairwiseLayer {
   }
 
   private checkPair(u: CheckUnit, v: CheckUnit): void {
-    const entry = this.kb.pairEntry(u.ing, v.ing);
+    let entry = this.kb.pairEntry(u.ing, v.ing);
+    // Only class rules (never packed) depend on where a drug is applied.
+    if (typeof entry === 'object' && (u.site !== undefined || v.site !== undefined)) entry = this.atSites(entry, u, v);
     const perpU = this.kb.perpetratorPathwaysAt(u.ing);
     const perpV = this.kb.perpetratorPathwaysAt(v.ing);
     const labelsU = this.kb.labelsAt(u.ing);
@@ -131,6 +133,18 @@ export class PairwiseLayer {
     }
     if (decision.host >= 0) this.noteRuleFinding(u, v, decision.kept[decision.host].severity, drafts[decision.host]);
     if (decision.tags.length > 0) this.cover(u, v, decision.tags);
+  }
+
+  /**
+   * The rules of a pair that still apply when one unit is used at a non-systemic site: a class rule applies only
+   * when each unit is a member of its side for this check (`sideCounts`). Undefined when none is left.
+   */
+  private atSites(refs: readonly PairRuleRef[], u: CheckUnit, v: CheckUnit): PairRuleRef[] | undefined {
+    const kept = refs.filter(
+      (ref) =>
+        ref.layer === 1 || (sideCounts(this.kb, ref.rule.a, u) && sideCounts(this.kb, ref.rule.b, v)) || (sideCounts(this.kb, ref.rule.b, u) && sideCounts(this.kb, ref.rule.a, v)),
+    );
+    return kept.length > 0 ? kept : undefined;
   }
 
   /**
@@ -310,5 +324,12 @@ function draftKey(ruleId: string, u: CheckUnit, v: CheckUnit): string {
 
 function sideHas(kb: KnowledgeBase, side: KbRule['a'], u: CheckUnit): boolean {
   if ('ingredient' in side) return side.ingredient === u.ingredient.id;
+  return kb.classesAt(u.ing).some((c) => c.id === side.class);
+}
+
+/** True when the unit is a member of the rule side for this check: at a non-systemic site, not of a class that counts it only when used systemically. */
+function sideCounts(kb: KnowledgeBase, side: KbRule['a'], u: CheckUnit): boolean {
+  if ('ingredient' in side) return side.ingredient === u.ingredient.id;
+  if (u.site !== undefined && kb.isSystemicOnlyIn(side.class, u.ing)) return false;
   return kb.classesAt(u.ing).some((c) => c.id === side.class);
 }

@@ -13,7 +13,7 @@ import type {
   KbLocalUse,
   KbWashout,
 } from '../model/compiled-kb.model';
-import { CURATED_SOURCE_ID, pathwayRiskTag, severityRank } from '../model/kb-vocabulary';
+import { CURATED_SOURCE_ID, type DoseSite, pathwayRiskTag, severityRank } from '../model/kb-vocabulary';
 import { NameIndex } from '../resolver/name.index';
 import { compactKey } from '../text/name.normalizer';
 import { RuleInterner } from './rule.interner';
@@ -123,6 +123,12 @@ export class KnowledgeBase {
   private readonly localUseByKey = new Map<string, KbLocalUse>();
   /** Compact brand name → the one local route that brand is sold for ("restasis" → eye). */
   private readonly localRouteByBrand = new Map<string, LocalRoute>();
+  /** Compact brand name → the one non-systemic site an ingredient's `siteBrands` gives it ("nasacort" → nasal). */
+  private readonly siteByBrand = new Map<string, DoseSite>();
+  /** Class id → members that count only when used systemically (`KbClass.systemicOnlyMembers`, as dense indexes). */
+  private readonly systemicOnlyByClass = new Map<string, Set<number>>();
+  /** Per ingredient: true when some class counts it only when used systemically (a site then matters). */
+  private readonly siteSensitiveAt: boolean[];
 
   constructor(doc: CompiledKnowledgeBase, options: KnowledgeBaseOptions = {}) {
     this.version = doc.version;
@@ -167,6 +173,21 @@ export class KnowledgeBase {
         this.classesOf[i].push(c);
         if (c.duplicateTherapy) this.duplicateClassesOf[i].push(c);
       }
+    }
+    this.siteSensitiveAt = new Array<boolean>(n).fill(false);
+    for (const c of doc.classes) {
+      if (!c.systemicOnlyMembers) continue;
+      const set = new Set<number>();
+      for (const m of c.systemicOnlyMembers) {
+        const i = this.ingredientIndex.get(m);
+        if (i === undefined) continue;
+        set.add(i);
+        this.siteSensitiveAt[i] = true;
+      }
+      this.systemicOnlyByClass.set(c.id, set);
+    }
+    for (const ing of doc.ingredients) {
+      for (const [site, brands] of Object.entries(ing.siteBrands ?? {})) for (const b of brands) this.siteByBrand.set(compactKey(b), site as DoseSite);
     }
 
     this.directRuleCounts = new Array<number>(n).fill(0);
@@ -250,7 +271,26 @@ export class KnowledgeBase {
 
   /** The local route of a brand sold only as a skin, eye or ear product, from the name an input matched. */
   localRouteOfBrand(name: string): LocalRoute | undefined {
-    return this.localRouteByBrand.get(compactKey(name));
+    const key = compactKey(name);
+    const local = this.localRouteByBrand.get(key);
+    if (local) return local;
+    const site = this.siteByBrand.get(key);
+    return site === 'skin' || site === 'eye' || site === 'ear' ? site : undefined;
+  }
+
+  /** The non-systemic site of a brand sold only for one (its ingredient's `siteBrands`), from the name an input matched. */
+  siteOfBrand(name: string): DoseSite | undefined {
+    return this.siteByBrand.get(compactKey(name));
+  }
+
+  /** True when some class counts this ingredient only when it is used systemically: where it is applied matters. */
+  isSiteSensitive(index: number): boolean {
+    return this.siteSensitiveAt[index];
+  }
+
+  /** True when the class counts this ingredient (dense index) only for an entry used systemically. */
+  isSystemicOnlyIn(classId: string, index: number): boolean {
+    return this.systemicOnlyByClass.get(classId)?.has(index) ?? false;
   }
 
   /** The ingredients among `ingredientIds` that are no longer marketed in the US, in the given order (empty when none). */

@@ -1,5 +1,5 @@
 import type { EvidenceLevel, LocalRoute, Severity, UsMarketStatus } from '@vigil/contracts';
-import type { Enzyme, EnzymeRoleKind, ModulatorStrength, SubstrateStrength } from './kb-vocabulary';
+import type { DoseSite, Enzyme, EnzymeRoleKind, ModulatorStrength, SubstrateStrength } from './kb-vocabulary';
 
 /** Format tag of the compiled JSON document. */
 export const COMPILED_KB_FORMAT = 'vigil-kb/1';
@@ -50,6 +50,11 @@ export interface KbIngredient {
    * for commercial reasons. A check naming it still checks it, and warns. Absent = marketed, or not recorded.
    */
   usMarket?: KbUsMarket;
+  /**
+   * Brands of this ingredient sold only for one non-systemic site (`siteBrands:` in its YAML), e.g. Nasacort (nasal
+   * triamcinolone): a check entry naming one is used at that site. Absent = none.
+   */
+  siteBrands?: Partial<Record<DoseSite, string[]>>;
   /** Among the commonly prescribed drugs (the curated pack's `ingredients/top300-*.yaml`): drug search ranks it first. */
   common?: true;
   /** Knowledge source that defined the ingredient. */
@@ -77,6 +82,12 @@ export interface KbClass {
   members: string[];
   duplicateTherapy: boolean;
   severityForDuplicate: Severity;
+  /**
+   * Members that count only for an entry used systemically (`systemicOnly: true` on this class, or on an included
+   * class they come from): an entry applied to the skin, eye or ear, sprayed in the nose or inhaled is not a member
+   * for this class's rules and duplicates. Sorted; absent = none.
+   */
+  systemicOnlyMembers?: string[];
   sourceId: string;
 }
 

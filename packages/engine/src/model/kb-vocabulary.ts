@@ -27,6 +27,14 @@ export const MODULATOR_STRENGTHS = ['strong', 'moderate', 'weak'] as const;
 export type SubstrateStrength = (typeof SUBSTRATE_STRENGTHS)[number];
 export type ModulatorStrength = (typeof MODULATOR_STRENGTHS)[number];
 
+/**
+ * Where a product is applied when it is not taken by mouth or injected: the local routes of the contract (skin, eye,
+ * ear) and the nose and lungs. A member of a `systemicOnly` class used at one of these sites is not a member for that
+ * check (a hydrocortisone cream is not a systemic corticosteroid).
+ */
+export const DOSE_SITES = ['skin', 'eye', 'ear', 'nasal', 'inhaled'] as const;
+export type DoseSite = (typeof DOSE_SITES)[number];
+
 /** Risk domains documented in knowledge/SCHEMA.md (domains.yaml may define more). */
 export const DOCUMENTED_RISK_DOMAINS = [
   'qt',

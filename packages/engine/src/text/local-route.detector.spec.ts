@@ -1,4 +1,4 @@
-import { detectLocalRoute } from './local-route.detector';
+import { detectDoseSite, detectLocalRoute } from './local-route.detector';
 
 describe('detectLocalRoute', () => {
   it.each<[string, string | undefined]>([
@@ -29,5 +29,31 @@ describe('detectLocalRoute', () => {
     ['Oticin', undefined],
   ])('%s → %s', (name, route) => {
     expect(detectLocalRoute(name)).toBe(route);
+  });
+});
+
+describe('detectDoseSite', () => {
+  it.each<[string, string | undefined]>([
+    // The local routes, as detectLocalRoute reads them.
+    ['hydrocortisone 1% cream', 'skin'],
+    ['prednisolone acetate 1% ophth susp', 'eye'],
+    ['ofloxacin otic solution', 'ear'],
+    // The nose and the lungs.
+    ['triamcinolone nasal spray', 'nasal'],
+    ['fluticasone propionate 50 mcg/actuation nasal spray', 'nasal'],
+    ['budesonide inhalation suspension', 'inhaled'],
+    ['Advair HFA', 'inhaled'],
+    ['fluticasone/salmeterol Diskus', 'inhaled'],
+    ['triamcinolone aerosol inhaler', 'inhaled'],
+    ['budesonide nebulizer solution', 'inhaled'],
+    // A systemic word wins, and no stated site is no site.
+    ['budesonide oral capsule', undefined],
+    ['triamcinolone acetonide injection', undefined],
+    ['hydrocortisone rectal cream', undefined],
+    ['dexamethasone intravitreal implant tablet', undefined],
+    ['triamcinolone', undefined],
+    ['Kenalog-40', undefined],
+  ])('%s → %s', (name, site) => {
+    expect(detectDoseSite(name)).toBe(site);
   });
 });

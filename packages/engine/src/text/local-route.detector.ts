@@ -1,4 +1,5 @@
 import type { LocalRoute } from '@vigil/contracts';
+import type { DoseSite } from '../model/kb-vocabulary';
 import { foldText } from './name.normalizer';
 
 /**
@@ -23,5 +24,27 @@ export function detectLocalRoute(name: string): LocalRoute | undefined {
   const text = foldText(name);
   if (SYSTEMIC_RE.test(text)) return undefined;
   for (const [route, re] of LOCAL_PATTERNS) if (re.test(text)) return route;
+  return undefined;
+}
+
+/** Words that say a product is taken by mouth, injected, or put where it acts systemically (rectum, vagina, skin patch). */
+const SYSTEMIC_DOSING_RE =
+  /\b(?:vaginal|vag|intravaginal|rectal|enema|suppositor\w*|buccal|oral|po|transdermal|patch|troche|lozenge|sublingual|injection|injectable|inj|iv|im|intramuscular|intravenous|intra-?articular|epidural|subcutaneous|tablet|tab|capsule|cap|syrup|elixir)\b/;
+const NASAL_RE = /\b(?:nasal|intranasal|nose)\b/;
+const INHALED_RE =
+  /\b(?:inhal\w*|nebuli[sz]\w*|neb|hfa|mdi|dpi|diskus|ellipta|respimat|turbuhaler|flexhaler|handihaler|twisthaler|pressair|inhub|redihaler|respiclick|aerosphere)\b/;
+
+/**
+ * The non-systemic site a drug name states: a local route (skin, eye, ear; see `detectLocalRoute`), or the nose
+ * ("triamcinolone nasal spray") or lungs ("budesonide inhalation suspension", "Advair HFA"). Undefined when it states
+ * none or also states a systemic one ("oral", "injection", "tablet"...). Only members of `systemicOnly` classes care.
+ */
+export function detectDoseSite(name: string): DoseSite | undefined {
+  const local = detectLocalRoute(name);
+  if (local) return local;
+  const text = foldText(name);
+  if (SYSTEMIC_DOSING_RE.test(text)) return undefined;
+  if (NASAL_RE.test(text)) return 'nasal';
+  if (INHALED_RE.test(text)) return 'inhaled';
   return undefined;
 }
