@@ -26,6 +26,8 @@ export class IngredientSectionCompiler {
     const ingredientAt = new Map<string, LocatedEntry>();
     const rxcuiOwner = new Map<string, string>();
     const atcOwner = new Map<string, string>();
+    /** `prodrugOf:` as written, checked once every ingredient id is known. */
+    const prodrugs: { c: EntryCheck; ingredient: KbIngredient; target: string }[] = [];
     for (const e of entries) {
       const c = checkOf(e);
       if (!c) continue;
@@ -77,11 +79,13 @@ export class IngredientSectionCompiler {
         brands.forEach((s, i) => names.add(s, 'brand', id, c, `brands[${i}]`));
       }
       const siteBrands = this.siteBrands(c, brands);
+      const prodrugOf = c.str('prodrugOf', false);
+      if (prodrugOf !== undefined && prodrugOf === id) c.error('prodrugOf', 'an ingredient is not a prodrug of itself');
       const reviewed = c.obj.reviewed;
       if (reviewed !== undefined && typeof reviewed !== 'boolean') c.error('reviewed', 'must be true or false');
       if (c.errors === 0 && id && name) {
         const common = COMMON_FILE_RE.test(e.file);
-        ingredients.push({
+        const ingredient: KbIngredient = {
           id,
           name,
           ...(rxcui ? { rxcui } : {}),
@@ -95,11 +99,19 @@ export class IngredientSectionCompiler {
           ...(siteBrands ? { siteBrands } : {}),
           ...(common ? { common } : {}),
           sourceId: CURATED_SOURCE_ID,
-        });
+        };
+        ingredients.push(ingredient);
+        if (prodrugOf !== undefined) prodrugs.push({ c, ingredient, target: prodrugOf });
         if (typeof reviewed === 'boolean') explicitReview.set(id, reviewed);
       }
     }
     const ingredientIds = new Set(ingredientAt.keys());
+    const withProdrug = new Set(prodrugs.map((p) => p.ingredient.id));
+    for (const { c, ingredient, target } of prodrugs) {
+      if (!ingredientIds.has(target)) c.error('prodrugOf', `unknown ingredient "${target}"${didYouMean(target, ingredientIds)}`);
+      else if (withProdrug.has(target)) c.error('prodrugOf', `"${target}" is itself a prodrug: name the drug the body finally makes`);
+      else ingredient.prodrugOf = target;
+    }
     return { ingredients, explicitReview, ingredientIds };
   }
 

@@ -112,6 +112,32 @@ describe('KnowledgeCompiler', () => {
     expect(kb.ingredients.find((i) => i.id === 'warfarin')!.siteBrands).toEqual({ skin: ['jantoven'] });
   });
 
+  it.each<[string, string, RegExp | null]>([
+    ['a known drug', 'prodrugOf: naproxen', null],
+    ['an unknown drug', 'prodrugOf: naproxine', /unknown ingredient "naproxine"/],
+    ['itself', 'prodrugOf: warfarin', /not a prodrug of itself/],
+  ])('prodrugOf naming %s', (_label, yaml, message) => {
+    const files = base.map((f) => ({ ...f }));
+    const f = files.find((x) => x.text.includes('brands: [Coumadin, Jantoven]'))!;
+    f.text = f.text.replace('brands: [Coumadin, Jantoven]', `brands: [Coumadin, Jantoven]\n  ${yaml}`);
+    const { kb, issues } = compiler.compileFiles(files);
+    const errors = issues.filter((i) => i.level === 'error').map((i) => formatIssue(i));
+    if (message === null) {
+      expect(errors).toEqual([]);
+      expect(kb.ingredients.find((i) => i.id === 'warfarin')!.prodrugOf).toBe('naproxen');
+    } else expect(errors.join('\n')).toMatch(message);
+  });
+
+  it('refuses a prodrug of a prodrug', () => {
+    const files = base.map((f) => ({ ...f }));
+    const f = files.find((x) => x.text.includes('brands: [Coumadin, Jantoven]'))!;
+    f.text = f.text
+      .replace('brands: [Coumadin, Jantoven]', 'brands: [Coumadin, Jantoven]\n  prodrugOf: naproxen')
+      .replace('- id: naproxen\n  name: naproxen', '- id: naproxen\n  name: naproxen\n  prodrugOf: ibuprofen');
+    const errors = compiler.compileFiles(files).issues.filter((i) => i.level === 'error');
+    expect(errors.map((i) => formatIssue(i)).join('\n')).toMatch(/"naproxen" is itself a prodrug/);
+  });
+
   it.each<[string, string, RegExp]>([
     ['a brand the drug does not have', 'siteBrands: { eye: [Maxidex] }', /"Maxidex" is not among this drug's brands/],
     ['an unknown site', 'siteBrands: { mouth: [Coumadin] }', /unknown site "mouth"/],

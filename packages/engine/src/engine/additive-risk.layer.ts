@@ -31,12 +31,13 @@ export class AdditiveRiskLayer {
     const out: FindingDraft[] = [];
     for (const { domain, units: full, conditional } of byDomain.values()) {
       if (full.length === 0) continue;
-      const fullIngredients = new Set(full.map((u) => u.ing));
-      const extra = conditional.filter((u) => !fullIngredients.has(u.ing));
+      // Counted by active drug: a prodrug beside the drug it becomes (Vyvanse with Adderall's dextroamphetamine) is one.
+      const fullDrugs = new Set(full.map((u) => this.kb.activeDrugAt(u.ing)));
+      const extra = conditional.filter((u) => !fullDrugs.has(this.kb.activeDrugAt(u.ing)));
       const members = [...full, ...extra];
       const ingredients = [...new Set(members.map((u) => u.ing))];
-      if (ingredients.length < 2 || new Set(members.map((u) => u.group)).size < 2) continue;
-      const severity = severityForCount(domain.severityByCount, fullIngredients.size + (extra.length > 0 ? 1 : 0));
+      if (fullDrugs.size + (extra.length > 0 ? 1 : 0) < 2 || new Set(members.map((u) => u.group)).size < 2) continue;
+      const severity = severityForCount(domain.severityByCount, fullDrugs.size + (extra.length > 0 ? 1 : 0));
       if (!severity) continue;
       if (ingredients.length === 2 && covered.get(pairKey(ingredients[0], ingredients[1]))?.includes(domain.id)) continue;
       const names = [...new Set(members.map((u) => u.ingredient.name))];

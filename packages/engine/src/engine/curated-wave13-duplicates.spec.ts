@@ -9,14 +9,15 @@ describe('curated knowledge base: wave 13 therapeutic duplications', () => {
   const curated = new CuratedCheckFixture();
 
   it.each<[string, string, string]>([
-    ['acyclovir', 'valacyclovir', 'duplicate:acyclovir-and-prodrug'],
-    ['Zovirax', 'Valtrex', 'duplicate:acyclovir-and-prodrug'],
+    // A prodrug and the drug it becomes: one active drug (prodrugOf), reported as such, not as a class duplicate.
+    ['acyclovir', 'valacyclovir', 'duplicate:active-drug'],
+    ['Zovirax', 'Valtrex', 'duplicate:active-drug'],
+    ['fosphenytoin', 'phenytoin', 'duplicate:active-drug'],
+    ['Lialda', 'balsalazide', 'duplicate:active-drug'],
     ['Ritalin', 'Focalin', 'duplicate:methylphenidates'],
     ['Adderall', 'Vyvanse', 'duplicate:amphetamines'],
-    ['fosphenytoin', 'phenytoin', 'duplicate:hydantoins'],
     ['levothyroxine', 'liothyronine', 'duplicate:thyroid-hormones'],
     ['sulfasalazine', 'mesalamine', 'duplicate:aminosalicylates'],
-    ['Lialda', 'balsalazide', 'duplicate:aminosalicylates'],
     ['montelukast', 'zafirlukast', 'duplicate:leukotriene-receptor-antagonists'],
     ['finasteride', 'dutasteride', 'duplicate:five-alpha-reductase-inhibitors'],
     ['ropinirole', 'pramipexole', 'duplicate:non-ergot-dopamine-agonists'],

@@ -8,6 +8,8 @@ import type { RuleFinding } from './pairwise.layer';
 
 /** Rule id of the built-in "same ingredient entered more than once" check. */
 export const DUPLICATE_INGREDIENT_RULE_ID = 'duplicate:ingredient';
+/** Rule id of the same check when the entries hold one active drug as different ingredients (a prodrug and its drug). */
+export const DUPLICATE_ACTIVE_DRUG_RULE_ID = 'duplicate:active-drug';
 
 /**
  * Layer 4. The same ingredient in two inputs (brand + generic, two products sharing acetaminophen) is always
@@ -25,11 +27,13 @@ export class DuplicateTherapyLayer {
   /** `ruleFindingOn`: the layer-1/2 finding of an ingredient pair (`PairwiseLayer.ruleFindingOn`), if any. */
   run(units: readonly CheckUnit[], ruleFindingOn?: (i: number, j: number) => RuleFinding | undefined): FindingDraft[] {
     const out: FindingDraft[] = [];
+    // By active drug: a prodrug beside the drug it becomes (fosphenytoin and phenytoin) is the same drug twice.
     const byIngredient = new Map<number, CheckUnit[]>();
     for (const u of units) {
-      const list = byIngredient.get(u.ing);
+      const drug = this.kb.activeDrugAt(u.ing);
+      const list = byIngredient.get(drug);
       if (list) list.push(u);
-      else byIngredient.set(u.ing, [u]);
+      else byIngredient.set(drug, [u]);
     }
     // Ingredients repeated across the same inputs (Tazocin + Zosyn: piperacillin and tazobactam) make one finding.
     const byInputs = new Map<string, CheckUnit[]>();
@@ -57,7 +61,8 @@ export class DuplicateTherapyLayer {
     const ordered = [...byClass.values()].filter((e) => e.units.length > 1).sort((a, b) => a.cls.members.length - b.cls.members.length || a.cls.id.localeCompare(b.cls.id));
     for (const { cls, units: members } of ordered) {
       const ings = [...new Set(members.map((u) => u.ing))];
-      if (ings.length < 2 || new Set(members.map((u) => u.group)).size < 2) continue;
+      // One active drug (a prodrug and the drug it becomes) is the duplicate-ingredient finding's, not the class's.
+      if (new Set(ings.map((i) => this.kb.activeDrugAt(i))).size < 2 || new Set(members.map((u) => u.group)).size < 2) continue;
       const key = members
         .map((u) => `${u.index}:${u.ing}`)
         .sort()
@@ -88,18 +93,37 @@ export class DuplicateTherapyLayer {
     const names = [...new Set(list.map((u) => u.ingredient.name))];
     const name = names.join(' and ');
     const source = this.kb.sources.some((s) => s.id === CURATED_SOURCE_ID) ? CURATED_SOURCE_ID : 'vigil-engine';
+    // Different ingredients of one active drug (a prodrug and the drug it becomes) are named with that drug.
+    const conversions: string[] = [];
+    const parts: string[] = [];
+    for (const drug of new Set(list.map((u) => this.kb.activeDrugAt(u.ing)))) {
+      const own = [...new Set(list.filter((u) => this.kb.activeDrugAt(u.ing) === drug).map((u) => u.ingredient.name))];
+      if (own.length === 1) {
+        parts.push(own[0]);
+        continue;
+      }
+      const active = this.kb.ingredientAt(drug).name;
+      parts.push(`${own.join(' and ')} (one active drug, ${active})`);
+      conversions.push(`${own.filter((n) => n !== active).join(' and ')} to ${active}`);
+    }
     return {
-      ruleId: DUPLICATE_INGREDIENT_RULE_ID,
+      ruleId: conversions.length > 0 ? DUPLICATE_ACTIVE_DRUG_RULE_ID : DUPLICATE_INGREDIENT_RULE_ID,
       kind: 'duplicate-therapy',
       layer: 4,
       severity: this.duplicateIngredientSeverity,
       severityBySource: FindingBuilder.severityBySource(source, this.duplicateIngredientSeverity),
       sources: [source],
       participants: list.map((u) => FindingBuilder.participant(u)),
-      summary: `${name} ${names.length > 1 ? 'appear' : 'appears'} in more than one entry of the list.`,
+      summary: `${parts.join(', ')} ${names.length > 1 ? 'appear' : 'appears'} in more than one entry of the list.`,
       consequence: `Taking ${name} from two entries (for example a brand and a generic, or two products that both contain it) can add up to an overdose.`,
-      mechanism: 'The same active ingredient is listed more than once, so the doses add up.',
-      management: `Confirm that both entries are intended; usually one of them should be stopped, or the total daily dose of ${name} checked against its maximum.`,
+      mechanism:
+        conversions.length > 0
+          ? `The same active drug is listed more than once, as the drug itself or as a prodrug the body converts (${conversions.join('; ')}), so the doses add up.`
+          : 'The same active ingredient is listed more than once, so the doses add up.',
+      management:
+        conversions.length > 0
+          ? `Confirm that both entries are intended (for example a switch in progress); otherwise stop one of them, since ${[...new Set(list.map((u) => this.kb.ingredientAt(this.kb.activeDrugAt(u.ing)).name))].join(' and ')} would be given twice and a prodrug's dose is not the same number of milligrams as the drug's.`
+          : `Confirm that both entries are intended; usually one of them should be stopped, or the total daily dose of ${name} checked against its maximum.`,
       evidenceLevel: 'established',
       citations: source === CURATED_SOURCE_ID ? [{ source, title: 'Vigil duplicate-ingredient check', sources: [source] }] : [],
       risks: ['duplicate-ingredient'],

@@ -634,3 +634,36 @@ describe('systemic-only class members used at a non-systemic site', () => {
     expect(r.summary.pairsChecked).toBe(1);
   });
 });
+
+describe('a prodrug and the drug it becomes are one active drug', () => {
+  const curated = loadCuratedKb({ path: join(__dirname, '..', '..', 'dist', 'kb', 'curated.json') });
+  const engine = new InteractionEngine();
+  const findings = (inputs: DrugInput[]) => engine.check(curated, inputs).interactions.map((f) => `${f.ruleId} ${f.severity}`);
+
+  it.each<[string, string, string[]]>([
+    // One duplicate finding, no enzyme finding between them (phenytoin does not "induce" fosphenytoin), no class duplicate.
+    ['fosphenytoin', 'phenytoin', ['duplicate:active-drug moderate']],
+    ['Vyvanse', 'Dexedrine', ['duplicate:active-drug moderate']],
+    ['valacyclovir', 'acyclovir', ['duplicate:active-drug moderate']],
+    ['prednisone', 'prednisolone', ['duplicate:active-drug moderate']],
+    // Two prodrugs of one drug: Viread and Vemlidy are both tenofovir, which no class said.
+    ['Viread', 'Vemlidy', ['duplicate:active-drug moderate']],
+    // The same ingredient twice keeps its own finding.
+    ['Dilantin', 'phenytoin', ['duplicate:ingredient moderate']],
+  ])('%s + %s', (a, b, expected) => {
+    expect(findings([a, b])).toEqual(expected);
+  });
+
+  it('names the active drug and the conversion', () => {
+    const [f] = engine.check(curated, ['fosphenytoin', 'phenytoin']).interactions;
+    expect(f.summary).toBe('fosphenytoin and phenytoin (one active drug, phenytoin) appear in more than one entry of the list.');
+    expect(f.mechanism).toContain('fosphenytoin to phenytoin');
+    expect(f.participants.map((p) => p.index)).toEqual([0, 1]);
+  });
+
+  it('risk domains count the active drug once: Adderall with Vyvanse is two serotonergic drugs, not three', () => {
+    const r = engine.check(curated, ['Adderall', 'Vyvanse']);
+    expect(r.interactions.find((f) => f.ruleId === 'additive:serotonergic')?.severity).toBe('moderate');
+    expect(r.interactions.map((f) => f.ruleId)).toEqual(expect.arrayContaining(['duplicate:active-drug', 'duplicate:amphetamines']));
+  });
+});

@@ -6,6 +6,8 @@ import { FindingBuilder } from './finding.builder';
 import { HiddenFindingsCounter } from './hidden-findings.counter';
 import { type Candidate, citationsOf, decidePair, enzymeOf, outranks, ruleCandidate, sourceOf } from './pair-decision';
 
+const NO_PATHWAYS: ReturnType<KnowledgeBase['perpetratorPathwaysAt']> = [];
+const NO_LABELS: readonly LabelMatch[] = [];
 const PLACEHOLDER_TEST = /\{(a|b|perpetrator|victim|enzyme)\}/;
 const hasPlaceholders = new WeakMap<object, boolean>();
 
@@ -76,10 +78,12 @@ export class PairwiseLayer {
     let entry = this.kb.pairEntry(u.ing, v.ing);
     // Only class rules (never packed) depend on where a drug is applied.
     if (typeof entry === 'object' && (u.site !== undefined || v.site !== undefined)) entry = this.atSites(entry, u, v);
-    const perpU = this.kb.perpetratorPathwaysAt(u.ing);
-    const perpV = this.kb.perpetratorPathwaysAt(v.ing);
-    const labelsU = this.kb.labelsAt(u.ing);
-    const labelsV = this.kb.labelsAt(v.ing);
+    // A prodrug and the drug it becomes (fosphenytoin and phenytoin) are one drug: no enzyme finding between them.
+    const oneDrug = this.kb.activeDrugAt(u.ing) === this.kb.activeDrugAt(v.ing);
+    const perpU = oneDrug ? NO_PATHWAYS : this.kb.perpetratorPathwaysAt(u.ing);
+    const perpV = oneDrug ? NO_PATHWAYS : this.kb.perpetratorPathwaysAt(v.ing);
+    const labelsU = oneDrug ? NO_LABELS : this.kb.labelsAt(u.ing);
+    const labelsV = oneDrug ? NO_LABELS : this.kb.labelsAt(v.ing);
     if (entry === undefined && perpU.length === 0 && perpV.length === 0 && labelsU.length === 0 && labelsV.length === 0) return;
     // Perpetrators are common (every CYP inhibitor); a pathway finding needs the other drug to be its victim too.
     // Label statements are few and indexed by victim, each with the set of perpetrators it names.

@@ -129,6 +129,8 @@ export class KnowledgeBase {
   private readonly systemicOnlyByClass = new Map<string, Set<number>>();
   /** Per ingredient: true when some class counts it only when used systemically (a site then matters). */
   private readonly siteSensitiveAt: boolean[];
+  /** Per ingredient: the dense index of the drug it is a prodrug of (`prodrugOf`), else its own index. */
+  private readonly activeDrugOf: number[];
 
   constructor(doc: CompiledKnowledgeBase, options: KnowledgeBaseOptions = {}) {
     this.version = doc.version;
@@ -174,6 +176,7 @@ export class KnowledgeBase {
         if (c.duplicateTherapy) this.duplicateClassesOf[i].push(c);
       }
     }
+    this.activeDrugOf = doc.ingredients.map((ing, i) => (ing.prodrugOf !== undefined ? (this.ingredientIndex.get(ing.prodrugOf) ?? i) : i));
     this.siteSensitiveAt = new Array<boolean>(n).fill(false);
     for (const c of doc.classes) {
       if (!c.systemicOnlyMembers) continue;
@@ -281,6 +284,14 @@ export class KnowledgeBase {
   /** The non-systemic site of a brand sold only for one (its ingredient's `siteBrands`), from the name an input matched. */
   siteOfBrand(name: string): DoseSite | undefined {
     return this.siteByBrand.get(compactKey(name));
+  }
+
+  /**
+   * The active drug of an ingredient (dense index): the drug it is a prodrug of, else itself. Two ingredients with
+   * the same active drug are one drug to the pathway layer and to risk-domain counts.
+   */
+  activeDrugAt(index: number): number {
+    return this.activeDrugOf[index];
   }
 
   /** True when some class counts this ingredient only when it is used systemically: where it is applied matters. */

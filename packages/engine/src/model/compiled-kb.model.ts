@@ -55,6 +55,12 @@ export interface KbIngredient {
    * triamcinolone): a check entry naming one is used at that site. Absent = none.
    */
   siteBrands?: Partial<Record<DoseSite, string[]>>;
+  /**
+   * The ingredient the body turns this one into, when this one is given only as its prodrug (`prodrugOf:`):
+   * fosphenytoin → phenytoin, lisdexamfetamine → dextroamphetamine. The two are one active drug to the pathway layer
+   * (no enzyme finding between them) and to risk-domain counts. Absent = not a prodrug.
+   */
+  prodrugOf?: string;
   /** Among the commonly prescribed drugs (the curated pack's `ingredients/top300-*.yaml`): drug search ranks it first. */
   common?: true;
   /** Knowledge source that defined the ingredient. */
