@@ -197,6 +197,21 @@ describe('FHIR R4 $check-interactions', () => {
     expect(validator.errors(systemic.body)).toEqual([]);
   });
 
+  it('reads nasal and inhaled route codes: a nasal triamcinolone is not a systemic corticosteroid', async () => {
+    const route = (code: string, display: string) => ({ dosageInstruction: [{ route: { coding: [{ system: 'http://snomed.info/sct', code, display }] } }] });
+    const nsaid = request('nsaid', 'active', { text: 'ibuprofen 400 mg tablet' });
+    const nasal = request('steroid', 'draft', { text: 'triamcinolone acetonide' }, route('46713006', 'Nasal route'));
+    const sprayed = await post('nasal route', { resourceType: 'Bundle', entry: [{ resource: nsaid }, { resource: nasal }] });
+    expect(sprayed.res.status).toBe(200);
+    expect(issues(sprayed.body)).toEqual([]);
+    expect(validator.errors(sprayed.body)).toEqual([]);
+    // Injected (intramuscular route code), it is one: the corticosteroid + NSAID finding.
+    const injected = request('steroid', 'draft', { text: 'triamcinolone acetonide' }, route('78421000', 'Intramuscular route'));
+    const im = await post('intramuscular route', { resourceType: 'Bundle', entry: [{ resource: nsaid }, { resource: injected }] });
+    expect(issues(im.body).map((i) => i.severity)).toEqual(['moderate']);
+    expect(validator.errors(im.body)).toEqual([]);
+  });
+
   it('accepts application/json too, and a bundle with no medications answers an outcome only', async () => {
     const { res, body } = await post('empty bundle', { resourceType: 'Bundle', type: 'collection' }, { 'content-type': 'application/json' });
     expect(res.status).toBe(200);

@@ -117,4 +117,23 @@ describe('FhirMedicationReader', () => {
     }
     expect(read).toMatchObject({ stoppedOn, label: `phenelzine (stopped ${stoppedOn})`, candidates: ['phenelzine'] });
   });
+
+  it.each<[string, string, string | undefined]>([
+    ['6064005', 'Topical route', 'skin'],
+    ['54485002', 'Ophthalmic route', 'eye'],
+    ['10547007', 'Otic route', 'ear'],
+    ['46713006', 'Nasal route', 'nasal'],
+    ['447694001', 'Respiratory tract route', 'inhaled'],
+    ['26643006', 'Oral route', 'systemic'],
+    ['78421000', 'Intramuscular route', 'systemic'],
+  ])('dosage route %s (%s) → %s', (code, display, route) => {
+    const resource = {
+      resourceType: 'MedicationRequest',
+      id: 'r1',
+      status: 'draft',
+      medicationCodeableConcept: { text: 'triamcinolone' },
+      dosageInstruction: [{ route: { coding: [{ system: 'http://snomed.info/sct', code, display }] } }],
+    };
+    expect(reader.read(resource, 'draft', '#r')).toMatchObject({ route });
+  });
 });

@@ -23,7 +23,7 @@ export interface ReadMedication {
    * The check keeps it while within its washout and reports it otherwise.
    */
   stoppedOn?: string;
-  /** The route its dosage codes (SNOMED CT): skin, eye, ear, or systemic for any other coded route; absent when uncoded. */
+  /** The route its dosage codes (SNOMED CT): skin, eye, ear, nasal, inhaled, or systemic for any other coded route; absent when uncoded. */
   route?: DrugRoute;
 }
 
@@ -43,8 +43,19 @@ const STOPPED_STATUSES = new Set(['stopped', 'completed']);
 const DATE_RE = /^(\d{4}-\d{2}-\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:\d{2}))?$/;
 const MAX_CANDIDATES = 8;
 const SNOMED_SYSTEM = 'http://snomed.info/sct';
-/** SNOMED CT route codes read as local: topical and cutaneous (skin), ophthalmic (eye), otic (ear). */
-const LOCAL_ROUTE_CODES: Readonly<Record<string, DrugRoute>> = { '6064005': 'skin', '448598008': 'skin', '54485002': 'eye', '10547007': 'ear' };
+/**
+ * SNOMED CT route codes read as a site: topical and cutaneous (skin), ophthalmic (eye), otic (ear), nasal, and
+ * respiratory tract and the UK drug extension's inhalation (inhaled). Any other coded route is systemic.
+ */
+const SITE_ROUTE_CODES: Readonly<Record<string, DrugRoute>> = {
+  '6064005': 'skin',
+  '448598008': 'skin',
+  '54485002': 'eye',
+  '10547007': 'ear',
+  '46713006': 'nasal',
+  '447694001': 'inhaled',
+  '18679011000001101': 'inhaled',
+};
 
 export const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 const obj = (v: unknown): FhirJson | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as FhirJson) : undefined);
@@ -209,7 +220,7 @@ export function isIgnored(m: ReadMedication | IgnoredMedication): m is IgnoredMe
 
 /**
  * The route of the first dosage that codes one in SNOMED CT (`MedicationRequest.dosageInstruction`,
- * `MedicationStatement.dosage`): skin, eye or ear for the local route codes, systemic for any other SNOMED route.
+ * `MedicationStatement.dosage`): skin, eye, ear, nasal or inhaled for those route codes, systemic for any other SNOMED route.
  */
 function routeOf(resource: FhirJson): DrugRoute | undefined {
   for (const dosage of [...arr(resource.dosageInstruction), ...arr(resource.dosage)]) {
@@ -217,7 +228,7 @@ function routeOf(resource: FhirJson): DrugRoute | undefined {
       const c = obj(coding);
       const code = str(c?.code);
       if (!code || str(c?.system) !== SNOMED_SYSTEM) continue;
-      return LOCAL_ROUTE_CODES[code] ?? 'systemic';
+      return SITE_ROUTE_CODES[code] ?? 'systemic';
     }
   }
   return undefined;

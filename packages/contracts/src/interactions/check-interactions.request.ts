@@ -72,7 +72,7 @@ const DrugIdentifierSchema = z
       .enum(DRUG_ROUTES, { error: `"route" must be one of ${DRUG_ROUTES.join(', ')}` })
       .optional()
       .describe(
-        'Where the drug is applied: `skin`, `eye`, `ear`, or `systemic` (by mouth, injection, patch, inhaler…). Default: read from the name (“cream”, “shampoo”, “eye drops”, “otic”…), else systemic. A local entry whose ingredients the knowledge base records as negligibly absorbed by that route is left out of the check and reported (`resolutions[].localUse`, warning `local_use_not_checked`).',
+        'Where the drug is applied: `skin`, `eye`, `ear`, `nasal` (nose spray), `inhaled` (inhaler, nebuliser), or `systemic` (by mouth, injection, patch…). Default: read from the name (“cream”, “shampoo”, “eye drops”, “otic”, “nasal spray”, “HFA”…) or from a brand sold for one site (“Nasacort”, “Pred Forte”), else systemic. A skin, eye or ear entry whose ingredients the knowledge base records as negligibly absorbed by that route is left out of the check and reported (`resolutions[].localUse`, warning `local_use_not_checked`). Any other entry is checked, but one applied to the skin, eye, ear, nose or lungs does not count as a systemic drug where only systemic use matters (a hydrocortisone cream or a nasal triamcinolone is not a systemic corticosteroid).',
       ),
   })
   .check((ctx) => {

@@ -62,8 +62,11 @@ export type StoppedDrug = z.infer<typeof StoppedDrugSchema>;
 /** Local routes whose systemic exposure the knowledge base records, per ingredient, as negligible or not. */
 export const LOCAL_ROUTES = ['skin', 'eye', 'ear'] as const;
 export type LocalRoute = (typeof LOCAL_ROUTES)[number];
-/** What a check entry may say about its route (`systemic` overrides a route read from the name). */
-export const DRUG_ROUTES = [...LOCAL_ROUTES, 'systemic'] as const;
+/**
+ * What a check entry may say about its route (`systemic` overrides a route read from the name). `nasal` and `inhaled`
+ * are checked as systemic, except by classes that count a drug only when it is used systemically.
+ */
+export const DRUG_ROUTES = [...LOCAL_ROUTES, 'nasal', 'inhaled', 'systemic'] as const;
 export type DrugRoute = (typeof DRUG_ROUTES)[number];
 
 export const LocalUseSchema = z

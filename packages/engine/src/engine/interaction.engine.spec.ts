@@ -615,6 +615,9 @@ describe('systemic-only class members used at a non-systemic site', () => {
     ['cream', 'betamethasone dipropionate 0.05% cream', 'levofloxacin', []],
     ['nasal spray (name)', 'triamcinolone nasal spray', 'levofloxacin', []],
     ['nasal-only brand', 'Nasacort', 'ibuprofen', []],
+    ['nasal (request route)', { name: 'triamcinolone', route: 'nasal' }, 'ibuprofen', []],
+    ['inhaled (request route)', { name: 'hydrocortisone', route: 'inhaled' }, 'levofloxacin', []],
+    ['route systemic overrides a nasal brand', { name: 'Nasacort', route: 'systemic' }, 'ibuprofen', ['systemic-corticosteroids--nsaids moderate']],
     ['eye-only brand', 'Pred Forte', 'warfarin', []],
     ['cream beside an oral steroid: no duplicate therapy', 'triamcinolone cream', 'prednisone', []],
     // Rules on the ingredient itself, and classes not marked systemic-only, still apply at any site.

@@ -294,7 +294,7 @@ function stoppedWarnings(active: readonly DrugResolution[], out: readonly DrugRe
 }
 
 /**
- * The local route of a resolved entry: the request's `route` (`systemic` means none), else the one its name stated,
+ * The local route of a resolved entry: the request's `route` (`systemic`, `nasal` and `inhaled` are none), else the one its name stated,
  * else the route of a brand sold only as a local product ("Restasis" is cyclosporine eye drops).
  */
 function localRouteOf(
@@ -302,7 +302,7 @@ function localRouteOf(
   r: DrugResolution,
   given: { route: DrugRoute; from: LocalUse['from'] } | undefined,
 ): { route: LocalRoute; from: LocalUse['from'] } | undefined {
-  if (given) return given.route === 'systemic' ? undefined : { route: given.route, from: given.from };
+  if (given) return given.route === 'skin' || given.route === 'eye' || given.route === 'ear' ? { route: given.route, from: given.from } : undefined;
   if (r.method !== 'brand') return undefined;
   const route = kb.localRouteOfBrand(r.matched ?? r.input);
   return route ? { route, from: 'name' } : undefined;
@@ -310,12 +310,12 @@ function localRouteOf(
 
 /**
  * Where a checked entry is applied when that is not systemic: its local route (skin, eye, ear), else the nose or lungs
- * its name states ("nasal spray", "inhaler", "HFA"), else the one site of the brand it matched ("Nasacort"). Undefined
- * when the request says `systemic`, and when nothing says otherwise (an entry is then taken as used systemically).
+ * the request gives or its name states ("nasal spray", "inhaler", "HFA"), else the one site of the brand it matched
+ * ("Nasacort"). Undefined when the request says `systemic`, and when nothing says otherwise (taken as systemic).
  */
 function doseSiteOf(kb: KnowledgeBase, r: DrugResolution, local: LocalRoute | undefined, given: { route: DrugRoute } | undefined): DoseSite | undefined {
   if (local) return local;
-  if (given?.route === 'systemic') return undefined;
+  if (given) return given.route === 'systemic' ? undefined : given.route;
   return detectDoseSite(r.input) ?? (r.method === 'brand' ? kb.siteOfBrand(r.matched ?? r.input) : undefined);
 }
 

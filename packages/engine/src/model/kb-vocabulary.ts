@@ -1,6 +1,6 @@
 // Types only from @vigil/contracts: its runtime entry carries the zod schemas, which the build-time compiler and this
 // pure package do not need. The lists below are checked against the contract types.
-import type { EvidenceLevel, Severity } from '@vigil/contracts';
+import type { DrugRoute, EvidenceLevel, Severity } from '@vigil/contracts';
 
 export type { EvidenceLevel, Severity };
 
@@ -32,8 +32,11 @@ export type ModulatorStrength = (typeof MODULATOR_STRENGTHS)[number];
  * ear) and the nose and lungs. A member of a `systemicOnly` class used at one of these sites is not a member for that
  * check (a hydrocortisone cream is not a systemic corticosteroid).
  */
-export const DOSE_SITES = ['skin', 'eye', 'ear', 'nasal', 'inhaled'] as const;
+export const DOSE_SITES = ['skin', 'eye', 'ear', 'nasal', 'inhaled'] as const satisfies readonly Exclude<DrugRoute, 'systemic'>[];
 export type DoseSite = (typeof DOSE_SITES)[number];
+// Every route a request may give, except systemic, is a site (fails to build if the contract gains one).
+const sitesComplete: Record<Exclude<DrugRoute, 'systemic'>, true> = { skin: true, eye: true, ear: true, nasal: true, inhaled: true };
+void sitesComplete;
 
 /** Risk domains documented in knowledge/SCHEMA.md (domains.yaml may define more). */
 export const DOCUMENTED_RISK_DOMAINS = [
