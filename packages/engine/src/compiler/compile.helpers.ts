@@ -24,7 +24,7 @@ export const KEYS = {
   pathway: ['id', 'enzyme', 'perpetrator', 'victim', 'severity', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'citations'],
   label: ['id', 'enzyme', 'substrates', 'substrateClasses', 'perpetrator', 'severity', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'citations'],
   labelPerpetrator: ['role', 'strength', 'also', 'except'],
-  domain: ['id', 'name', 'severityByCount', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'citations', 'conditional'],
+  domain: ['id', 'name', 'severityByCount', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'citations', 'conditional', 'systemicOnly'],
   washout: ['id', 'ingredients', 'classes', 'days', 'summary', 'citations'],
   localUse: ['id', 'ingredients', 'classes', 'routes', 'brands', 'summary', 'citations'],
   marketStatus: ['ingredient', 'status', 'year', 'reason', 'citations'],

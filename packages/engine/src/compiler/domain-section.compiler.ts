@@ -39,6 +39,8 @@ export class DomainSectionCompiler {
       const evidence = readEvidence(c, false);
       const citations = readCitations(c, sourceIds);
       const conditional = this.conditional(c, sourceIds);
+      const systemicOnly = c.obj.systemicOnly;
+      if (systemicOnly !== undefined && typeof systemicOnly !== 'boolean') c.error('systemicOnly', 'must be true or false');
       if (id && domainIds.has(id)) c.error('id', `duplicate domain id (first at ${where(domainIds.get(id)!)})`);
       if (id) domainIds.set(id, e);
       if (c.errors === 0 && id && name) {
@@ -50,6 +52,7 @@ export class DomainSectionCompiler {
           evidence,
           citations,
           ...(conditional ? { conditional } : {}),
+          ...(systemicOnly === true ? { systemicOnly: true as const } : {}),
           sourceId: CURATED_SOURCE_ID,
         });
       }

@@ -25,8 +25,9 @@ export class AdditiveRiskLayer {
       return entry;
     };
     for (const u of units) {
-      for (const d of this.kb.domainsAt(u.ing)) entryOf(d).units.push(u);
-      for (const d of this.kb.conditionalDomainsAt(u.ing)) entryOf(d).conditional.push(u);
+      // Used at a non-systemic site, a drug does not join a domain that counts only systemic use.
+      for (const d of this.kb.domainsAt(u.ing)) if (u.site === undefined || !d.systemicOnly) entryOf(d).units.push(u);
+      for (const d of this.kb.conditionalDomainsAt(u.ing)) if (u.site === undefined || !d.systemicOnly) entryOf(d).conditional.push(u);
     }
     const out: FindingDraft[] = [];
     for (const { domain, units: full, conditional } of byDomain.values()) {

@@ -15,9 +15,9 @@ export interface CheckUnit {
    */
   group: number;
   /**
-   * Where the entry is applied when that is not systemic (skin, eye, ear, nose, lungs), set only when some class
-   * counts this ingredient only when used systemically (`KnowledgeBase.isSiteSensitive`): such a unit is not a member
-   * of those classes for this check.
+   * Where the entry is applied when that is not systemic (skin, eye, ear, nose, lungs), set only when some class or
+   * risk domain counts this ingredient only when used systemically (`KnowledgeBase.isSiteSensitive`): such a unit is
+   * not a member of those classes and domains for this check.
    */
   site?: DoseSite;
 }

@@ -127,7 +127,7 @@ export class KnowledgeBase {
   private readonly siteByBrand = new Map<string, DoseSite>();
   /** Class id → members that count only when used systemically (`KbClass.systemicOnlyMembers`, as dense indexes). */
   private readonly systemicOnlyByClass = new Map<string, Set<number>>();
-  /** Per ingredient: true when some class counts it only when used systemically (a site then matters). */
+  /** Per ingredient: true when some class or risk domain counts it only when used systemically (a site then matters). */
   private readonly siteSensitiveAt: boolean[];
   /** Per ingredient: the dense index of the drug it is a prodrug of (`prodrugOf`), else its own index. */
   private readonly activeDrugOf: number[];
@@ -177,7 +177,9 @@ export class KnowledgeBase {
       }
     }
     this.activeDrugOf = doc.ingredients.map((ing, i) => (ing.prodrugOf !== undefined ? (this.ingredientIndex.get(ing.prodrugOf) ?? i) : i));
-    this.siteSensitiveAt = new Array<boolean>(n).fill(false);
+    this.siteSensitiveAt = doc.ingredients.map((ing) =>
+      [...ing.risks, ...(ing.conditionalRisks ?? [])].some((r) => doc.domains.some((d) => d.id === r && d.systemicOnly === true)),
+    );
     for (const c of doc.classes) {
       if (!c.systemicOnlyMembers) continue;
       const set = new Set<number>();
@@ -294,7 +296,7 @@ export class KnowledgeBase {
     return this.activeDrugOf[index];
   }
 
-  /** True when some class counts this ingredient only when it is used systemically: where it is applied matters. */
+  /** True when some class or risk domain counts this ingredient only when it is used systemically: where it is applied matters. */
   isSiteSensitive(index: number): boolean {
     return this.siteSensitiveAt[index];
   }

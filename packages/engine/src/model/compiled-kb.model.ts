@@ -194,6 +194,11 @@ export interface KbDomain {
   citations: KbCitation[];
   /** Present when drugs may join the domain conditionally (`conditionalRisks`): what is said when one takes part. */
   conditional?: { note: string; citations: KbCitation[] };
+  /**
+   * Members count only for an entry used systemically (`systemicOnly: true`): a drug applied to the skin, eye or ear,
+   * sprayed in the nose or inhaled does not join (dexamethasone eye drops do not lower potassium). Absent = any use.
+   */
+  systemicOnly?: true;
   sourceId: string;
 }
 
