@@ -2,7 +2,9 @@ import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
 
 /**
  * Wave 14 (issue #11): inhaled vilanterol with strong CYP3A4 inhibitors (labels.yaml, Breo and Anoro Ellipta 7.1),
- * which answered nothing; the corticosteroid route and prodrug cases are in interaction.engine.spec.ts.
+ * and the long-acting beta-2 agonists whose labels ask for extreme caution with QTc-prolonging drugs (conditional
+ * members of the QT domain), which answered nothing; the corticosteroid route and prodrug cases are in
+ * interaction.engine.spec.ts.
  */
 describe('curated knowledge base: wave 14 label statements', () => {
   const curated = new CuratedCheckFixture();
@@ -18,10 +20,29 @@ describe('curated knowledge base: wave 14 label statements', () => {
   });
 
   it.each<[string, string]>([
-    // A moderate inhibitor is not named by the labels.
+    // A moderate inhibitor is not named by the labels (fluconazole still meets vilanterol in the QT domain).
     ['vilanterol', 'fluconazole'],
     ['Anoro Ellipta', 'diltiazem'],
-  ])('%s + %s: no finding', (a, b) => {
+  ])('%s + %s: no CYP3A4 statement', (a, b) => {
+    expect(curated.findings(a, b).map(([ruleId]) => ruleId)).not.toContain('vilanterol--strong-cyp3a4-inhibitors');
+  });
+
+  it.each<[string, string]>([
+    ['formoterol', 'citalopram'],
+    ['Symbicort', 'escitalopram'],
+    ['Breo Ellipta', 'ondansetron'],
+    ['Striverdi Respimat', 'levofloxacin'],
+    ['Brovana', 'quetiapine'],
+  ])('%s + %s: a beta-2 agonist whose label names QTc-prolonging drugs, beside one (additive QT, moderate)', (a, b) => {
+    curated.expectFinding(a, b, 'additive:qt', 'moderate');
+  });
+
+  it.each<[string, string]>([
+    // Salmeterol's label names MAO inhibitors and tricyclics only.
+    ['salmeterol', 'citalopram'],
+    // Two conditional QT members never alert alone (sertraline's QT effect is post-marketing only).
+    ['Anoro Ellipta', 'sertraline'],
+  ])('%s + %s: no QT finding', (a, b) => {
     curated.expectSilent(a, b);
   });
 });
