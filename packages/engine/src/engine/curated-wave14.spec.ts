@@ -45,4 +45,17 @@ describe('curated knowledge base: wave 14 label statements', () => {
   ])('%s + %s: no QT finding', (a, b) => {
     curated.expectSilent(a, b);
   });
+
+  it.each<[string, string, string, string]>([
+    // Clinical PK studies with a five-fold or greater rise in exposure (rules/pairs-wave14-pk-studies.yaml).
+    ['selegiline', 'Yaz', 'selegiline--ethinyl-estradiol', 'major'],
+    ['Zelapar', 'ethinyl estradiol/levonorgestrel', 'selegiline--ethinyl-estradiol', 'major'],
+    ['chlorzoxazone', 'disulfiram', 'chlorzoxazone--disulfiram', 'moderate'],
+  ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
+    curated.expectFinding(a, b, ruleId, severity);
+  });
+
+  it('a progestin-only pill is not the combined pill of the selegiline study', () => {
+    curated.expectSilent('selegiline', 'norethindrone');
+  });
 });
