@@ -56,9 +56,12 @@ maybe('knowledge-base quality (eval:kb)', () => {
     expect(report.metrics[metric].share).toBeGreaterThanOrEqual(floor);
   });
 
+  // Session 21: clinical PK studies with a five-fold exposure rise (FDA/UW OI-DIDB), 27 of 29 flagged; the two others
+  // are elvitegravir boosted by ritonavir (by design) and omeprazole with fluconazole (label: no dose change).
   it.each([
     ['french-ci', 528],
     ['french-ad', 2333],
+    ['pk-studies-5x', 27],
   ])('%s: at least %s pairs flagged (raise, never lower)', (metric, floor) => {
     expect(report.metrics[metric].flagged).toBeGreaterThanOrEqual(floor);
   });

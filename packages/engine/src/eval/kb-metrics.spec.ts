@@ -10,6 +10,7 @@ import {
   pairKeyOf,
   pairMetric,
   percent,
+  pkStudyPairs,
   samplePairs,
   setAsideSplit,
   topCounts,
@@ -144,6 +145,35 @@ describe('evaluation metrics', () => {
         ['longer', 'v', 'w'],
       ]),
     ).toBe('x       long value  z\nlonger  v           w');
+  });
+});
+
+describe('clinical PK study pairs (FDA/UW organ-impairment DDI table)', () => {
+  const row = (name: string, rise: string, inhibitor: string) => ({ name, max_ddi_delta_auc_pct: rise, max_ddi_inhibitor: inhibitor });
+  it('keeps five-fold rises with one named precipitant, trimming source suffixes', () => {
+    expect(
+      pkStudyPairs([
+        row('alfentanil', '3550', 'ketoconazole'),
+        row('elvitegravir (GS-9137)', '1888.3', 'ritonavir'),
+        row('casopitant-not approved in USA', '1106.3', 'ketoconazole'),
+        row('pitavastatin', '428.4', 'rifampin SD'),
+        row('omeprazole', '400', 'fluconazole'),
+        // Below five-fold, several precipitants, no numeric change, no precipitant: left out.
+        row('citalopram', '91.4', 'omeprazole'),
+        row('alfentanil', '3550', 'indinavir and ritonavir'),
+        row('saxagliptin', '245', 'ketoconazole, rifampin'),
+        row('abiraterone', 'No DDI Study with AUC or CL Change in DIDB', ''),
+        row('x', '900', ''),
+        // The same pair twice counts once.
+        row('Alfentanil', '3000', 'Ketoconazole'),
+      ]),
+    ).toEqual([
+      { a: 'alfentanil', b: 'ketoconazole' },
+      { a: 'elvitegravir', b: 'ritonavir' },
+      { a: 'casopitant', b: 'ketoconazole' },
+      { a: 'pitavastatin', b: 'rifampin' },
+      { a: 'omeprazole', b: 'fluconazole' },
+    ]);
   });
 });
 

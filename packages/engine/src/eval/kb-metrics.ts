@@ -71,6 +71,32 @@ export function distinctPairs(cases: Iterable<PairCase>): PairCase[] {
   return out;
 }
 
+/** Smallest rise in exposure (AUC, percent) that makes a clinical PK study count: five-fold, the FDA's "strong". */
+export const PK_STUDY_MIN_AUC_RISE_PCT = 400;
+
+/**
+ * The pairs of the FDA/UW organ-impairment DDI table (`fda_oi_didb_2015_substrates.csv`: each drug's largest observed
+ * interaction) whose AUC rose at least five-fold with one named precipitant. Combinations of precipitants ("indinavir
+ * and ritonavir") and rows without a numeric change are left out; source suffixes on names ("elvitegravir
+ * (GS-9137)", "casopitant-not approved in USA", "rifampin SD") are trimmed.
+ */
+export function pkStudyPairs(rows: readonly Record<string, string>[]): PairCase[] {
+  const clean = (n: string) =>
+    n
+      .replace(/\s*\([^)]*\)\s*/g, ' ')
+      .replace(/-not approved.*$/i, '')
+      .replace(/\s+(?:SD|MD|single dose|multiple dose)$/i, '')
+      .trim();
+  const out: PairCase[] = [];
+  for (const r of rows) {
+    const rise = Number.parseFloat(r.max_ddi_delta_auc_pct ?? '');
+    const precipitant = (r.max_ddi_inhibitor ?? '').trim();
+    if (!(rise >= PK_STUDY_MIN_AUC_RISE_PCT) || precipitant === '' || /\band\b|[,/+&]/i.test(precipitant)) continue;
+    out.push({ a: clean(r.name ?? ''), b: clean(precipitant) });
+  }
+  return distinctPairs(out);
+}
+
 /** Every object × precipitant pair within each group of a "groups" file (rows without a drug are skipped). */
 export function expandGroups(rows: readonly { group: string; role: string; drug: string }[]): PairCase[] {
   const groups = new Map<string, { objects: string[]; precipitants: string[] }>();
