@@ -58,4 +58,18 @@ describe('curated knowledge base: wave 14 label statements', () => {
   it('a progestin-only pill is not the combined pill of the selegiline study', () => {
     curated.expectSilent('selegiline', 'norethindrone');
   });
+
+  it.each<[string, string]>([
+    ['modafinil', 'phenytoin'],
+    ['Nuvigil', 'Dilantin'],
+    ['Provigil', 'Valium'],
+    ['armodafinil', 'propranolol'],
+    ['modafinil', 'fosphenytoin'],
+  ])('%s + %s: the modafinil labels name the CYP2C19 substrate (moderate)', (a, b) => {
+    curated.expectFinding(a, b, 'wave14-modafinils--cyp2c19-substrates', 'moderate');
+  });
+
+  it('modafinil + omeprazole: a 40 % rise the PPI tolerates, no CYP2C19 finding', () => {
+    expect(curated.findings('modafinil', 'omeprazole').map(([ruleId]) => ruleId)).not.toContain('wave14-modafinils--cyp2c19-substrates');
+  });
 });
