@@ -161,7 +161,7 @@ describe('POST /v1/interactions/check, drug search and KB (real engine, curated 
 
   it.each([
     ['no drugs', { drugs: [] }, '/drugs'],
-    ['unknown route', { drugs: ['warfarin', { name: 'ketoconazole', route: 'nasal' }] }, '/drugs/1/route'],
+    ['unknown route', { drugs: ['warfarin', { name: 'ketoconazole', route: 'rectal' }] }, '/drugs/1/route'],
     ['stoppedOn in the future', { drugs: ['warfarin', { name: 'aspirin', stoppedOn: '2999-01-01' }] }, '/drugs/1/stoppedOn'],
     ['proposed and stopped', { drugs: ['warfarin', { name: 'aspirin', proposed: true, stoppedOn: '2026-01-01' }] }, '/drugs/1/stoppedOn'],
     ['101 drugs', { drugs: Array(101).fill('aspirin') }, '/drugs'],
