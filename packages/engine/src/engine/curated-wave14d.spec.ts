@@ -23,6 +23,11 @@ describe('curated knowledge base: wave 14d label-named interactions of common dr
     ['Paxlovid', 'tofacitinib', 'wave14d-tofacitinib--strong-cyp3a4-inhibitors', 'moderate'],
     ['ketoconazole', 'Xeljanz', 'wave14d-tofacitinib--strong-cyp3a4-inhibitors', 'moderate'],
     ['clarithromycin', 'Xeljanz XR', 'wave14d-tofacitinib--strong-cyp3a4-inhibitors', 'moderate'],
+    // Keflex 7.2: probenecid not recommended; Omnicef: probenecid doubles exposure, no action.
+    ['cephalexin', 'probenecid', 'wave14d-cephalexin--probenecid', 'major'],
+    ['Keflex', 'probenecid', 'wave14d-cephalexin--probenecid', 'major'],
+    ['cefdinir', 'probenecid', 'wave14d-cefdinir--probenecid', 'minor'],
+    ['Omnicef', 'probenecid', 'wave14d-cefdinir--probenecid', 'minor'],
     // Older, at-least-as-severe answers keep precedence.
     ['Paxlovid', 'alfuzosin', 'alfuzosin--ritonavir', 'contraindicated'],
     ['Paxlovid', 'eplerenone', 'eplerenone--ritonavir', 'contraindicated'],
@@ -33,6 +38,9 @@ describe('curated knowledge base: wave 14d label-named interactions of common dr
     ['Paxlovid', 'rivaroxaban', 'rivaroxaban--ritonavir', 'major'],
     ['Paxlovid', 'colchicine', 'ritonavir--colchicine', 'major'],
     ['fluconazole', 'tofacitinib', 'wave11b-fluconazole--tofacitinib', 'moderate'],
+    ['cephalexin', 'metformin', 'wave12f-cephalexin--metformin', 'moderate'],
+    ['cefdinir', 'ferrous sulfate', 'cefdinir--iron', 'moderate'],
+    ['Tamiflu', 'FluMist', 'influenza-vaccine-live-intranasal--oseltamivir', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     curated.expectFinding(a, b, ruleId, severity);
   });
@@ -54,6 +62,8 @@ describe('curated knowledge base: wave 14d label-named interactions of common dr
     ['Paxlovid', 'metformin'],
     ['tofacitinib', 'amlodipine'],
     ['silodosin', 'metformin'],
+    ['cefdinir', 'metformin'],
+    ['cephalexin', 'lisinopril'],
   ])('%s + %s: no finding', (a, b) => {
     curated.expectSilent(a, b);
   });
@@ -62,6 +72,7 @@ describe('curated knowledge base: wave 14d label-named interactions of common dr
   it.each<[string, string]>([
     ['sertraline', 'tofacitinib'],
     ['Paxlovid', 'pravastatin'],
+    ['cefdinir', 'probenecid'],
   ])('%s + %s: nothing above moderate', (a, b) => {
     expect(['moderate', 'minor', undefined]).toContain(curated.worst(a, b));
   });
