@@ -20,9 +20,6 @@ describe('curated knowledge base: wave 14b label-named interactions of common dr
     ['glipizide', 'famotidine', 'wave14b-glipizide--label-glucose-lowering-enhancers', 'minor'],
     ['Glucotrol', 'Pepcid', 'wave14b-glipizide--label-glucose-lowering-enhancers', 'minor'],
     ['glipizide', 'pramlintide', 'wave14b-glipizide--label-glucose-lowering-enhancers', 'minor'],
-    // Sitagliptin (Steglujan 7.4, the sitagliptin statement): digoxin.
-    ['sitagliptin', 'digoxin', 'wave14b-sitagliptin--digoxin', 'minor'],
-    ['Januvia', 'Lanoxin', 'wave14b-sitagliptin--digoxin', 'minor'],
     // Linagliptin (Tradjenta 7.1): strong CYP3A4/P-gp inducers.
     ['linagliptin', 'rifampin', 'wave14b-linagliptin--strong-cyp3a4-inducers', 'major'],
     ['Tradjenta', 'Tegretol', 'wave14b-linagliptin--strong-cyp3a4-inducers', 'major'],
