@@ -1,0 +1,75 @@
+import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
+
+/**
+ * Wave 14e (label audit): interactions a common drug's own US label names that answered nothing or below the label —
+ * rules/pairs-wave14e-labels.yaml, classes/wave14e-labels.yaml and one doxazosin label statement in labels.yaml
+ * (labetalol Precautions, Cardura 7, torsemide 7.3, Depo-SubQ Provera 104 7.1).
+ */
+describe('curated knowledge base: wave 14e label-named interactions of common drugs', () => {
+  const curated = new CuratedCheckFixture();
+
+  it.each<[string, string, string, string]>([
+    // Labetalol (Precautions: Drug Interactions): cimetidine, tricyclic antidepressants, nitroglycerin.
+    ['labetalol', 'cimetidine', 'wave14e-labetalol--cimetidine', 'moderate'],
+    ['Trandate', 'Tagamet', 'wave14e-labetalol--cimetidine', 'moderate'],
+    ['labetalol', 'amitriptyline', 'wave14e-labetalol--tcas', 'minor'],
+    ['Trandate', 'Pamelor', 'wave14e-labetalol--tcas', 'minor'],
+    ['labetalol', 'nitroglycerin', 'wave14e-labetalol--nitroglycerin', 'minor'],
+    ['Trandate', 'Nitrostat', 'wave14e-labetalol--nitroglycerin', 'minor'],
+    // Doxazosin (Cardura 7): strong CYP3A4 inhibitors (label statement).
+    ['doxazosin', 'ketoconazole', 'wave14e-doxazosin--strong-cyp3a4-inhibitors', 'moderate'],
+    ['Cardura', 'clarithromycin', 'wave14e-doxazosin--strong-cyp3a4-inhibitors', 'moderate'],
+    ['Cardura XL', 'itraconazole', 'wave14e-doxazosin--strong-cyp3a4-inhibitors', 'moderate'],
+    // Torsemide (7.3): cholestyramine.
+    ['torsemide', 'cholestyramine', 'wave14e-torsemide--cholestyramine', 'minor'],
+    ['Demadex', 'Questran', 'wave14e-torsemide--cholestyramine', 'minor'],
+    ['Soaanz', 'cholestyramine', 'wave14e-torsemide--cholestyramine', 'minor'],
+    // Medroxyprogesterone (Depo-SubQ Provera 104 7.1): moderate or strong CYP3A inducers, raised from the moderate
+    // progestin-reducing-inducers rule for these drugs.
+    ['medroxyprogesterone', 'rifampin', 'wave14e-medroxyprogesterone--label-cyp3a-inducers', 'major'],
+    ['Depo-Provera', 'Tegretol', 'wave14e-medroxyprogesterone--label-cyp3a-inducers', 'major'],
+    ['Provera', 'modafinil', 'wave14e-medroxyprogesterone--label-cyp3a-inducers', 'major'],
+    ['Depo-SubQ Provera 104', 'efavirenz', 'wave14e-medroxyprogesterone--label-cyp3a-inducers', 'major'],
+    ['medroxyprogesterone', 'enzalutamide', 'wave14e-medroxyprogesterone--other-cyp3a-inducers', 'major'],
+    ['Depo-Provera', 'rifabutin', 'wave14e-medroxyprogesterone--other-cyp3a-inducers', 'major'],
+    // Older, at-least-as-severe answers keep precedence.
+    ['nebivolol', 'fluoxetine', 'nebivolol--cyp2d6-inhibitors', 'moderate'],
+    ['Bystolic', 'verapamil', 'beta-blockers--non-dihydropyridine-ccbs', 'major'],
+    ['bisoprolol', 'clonidine', 'beta-blockers--clonidine', 'moderate'],
+    ['labetalol', 'albuterol', 'non-selective-beta-blockers--beta2-agonists', 'major'],
+    ['doxazosin', 'sildenafil', 'sildenafil--doxazosin', 'moderate'],
+    ['terazosin', 'vardenafil', 'pde5-inhibitors--alpha1-blockers', 'moderate'],
+    ['bumetanide', 'gentamicin', 'aminoglycosides--loop-diuretics', 'major'],
+    ['torsemide', 'lithium', 'lithium--loop-diuretics', 'moderate'],
+    ['Dyrenium', 'spironolactone', 'spironolactone--triamterene', 'contraindicated'],
+    ['Maxzide', 'potassium chloride', 'potassium--triamterene', 'contraindicated'],
+    ['medroxyprogesterone', 'topiramate', 'progestin-reducing-inducers--medroxyprogesterone', 'moderate'],
+    ['norethindrone', 'rifampin', 'norethindrone--rifampin', 'major'],
+    ['Nitrostat', 'sildenafil', 'sildenafil--nitroglycerin', 'contraindicated'],
+  ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
+    curated.expectFinding(a, b, ruleId, severity);
+  });
+
+  // One answer per pair: the new major rule replaces the older moderate one.
+  it.each<[string, string, string]>([
+    ['medroxyprogesterone', 'rifampin', 'wave14e-medroxyprogesterone--label-cyp3a-inducers'],
+    ['medroxyprogesterone', 'enzalutamide', 'wave14e-medroxyprogesterone--other-cyp3a-inducers'],
+    ['labetalol', 'cimetidine', 'wave14e-labetalol--cimetidine'],
+    ['doxazosin', 'clarithromycin', 'wave14e-doxazosin--strong-cyp3a4-inhibitors'],
+  ])('%s + %s: only %s', (a, b, ruleId) => {
+    expect(curated.findings(a, b).map(([id]) => id)).toEqual([ruleId]);
+  });
+
+  // Specificity: partners the labels do not name stay silent.
+  it.each<[string, string]>([
+    ['doxazosin', 'fluconazole'], // moderate CYP3A4 inhibitor; Cardura names strong ones
+    ['terazosin', 'ketoconazole'], // the terazosin label names no CYP3A4 inhibitors
+    ['labetalol', 'sertraline'], // not a tricyclic
+    ['labetalol', 'famotidine'],
+    ['torsemide', 'metformin'],
+    ['medroxyprogesterone', 'amlodipine'],
+    ['triamterene', 'rifampin'],
+  ])('%s + %s: no finding', (a, b) => {
+    curated.expectSilent(a, b);
+  });
+});
