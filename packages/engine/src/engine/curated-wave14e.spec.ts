@@ -3,7 +3,7 @@ import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
 /**
  * Wave 14e (label audit): interactions a common drug's own US label names that answered nothing or below the label —
  * rules/pairs-wave14e-labels.yaml, classes/wave14e-labels.yaml and one doxazosin label statement in labels.yaml
- * (labetalol Precautions, Cardura 7, torsemide 7.3, Depo-SubQ Provera 104 7.1).
+ * (labetalol Precautions, Cardura 7, torsemide 7.3, Depo-SubQ Provera 104 7.1, sublingual nitroglycerin 7.2).
  */
 describe('curated knowledge base: wave 14e label-named interactions of common drugs', () => {
   const curated = new CuratedCheckFixture();
@@ -32,6 +32,10 @@ describe('curated knowledge base: wave 14e label-named interactions of common dr
     ['Depo-SubQ Provera 104', 'efavirenz', 'wave14e-medroxyprogesterone--label-cyp3a-inducers', 'major'],
     ['medroxyprogesterone', 'enzalutamide', 'wave14e-medroxyprogesterone--other-cyp3a-inducers', 'major'],
     ['Depo-Provera', 'rifabutin', 'wave14e-medroxyprogesterone--other-cyp3a-inducers', 'major'],
+    // Nitroglycerin (sublingual label 7.2): ergotamine and related drugs.
+    ['nitroglycerin', 'ergotamine', 'wave14e-nitroglycerin--ergot-alkaloids', 'major'],
+    ['Nitrostat', 'dihydroergotamine', 'wave14e-nitroglycerin--ergot-alkaloids', 'major'],
+    ['Nitro-Dur', 'Methergine', 'wave14e-nitroglycerin--ergot-alkaloids', 'major'],
     // Older, at-least-as-severe answers keep precedence.
     ['nebivolol', 'fluoxetine', 'nebivolol--cyp2d6-inhibitors', 'moderate'],
     ['Bystolic', 'verapamil', 'beta-blockers--non-dihydropyridine-ccbs', 'major'],
@@ -69,6 +73,8 @@ describe('curated knowledge base: wave 14e label-named interactions of common dr
     ['torsemide', 'metformin'],
     ['medroxyprogesterone', 'amlodipine'],
     ['triamterene', 'rifampin'],
+    ['nitroglycerin', 'sumatriptan'], // not an ergot alkaloid
+    ['isosorbide mononitrate', 'ergotamine'], // only the nitroglycerin label was audited
   ])('%s + %s: no finding', (a, b) => {
     curated.expectSilent(a, b);
   });
