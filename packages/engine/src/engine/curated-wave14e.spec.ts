@@ -20,6 +20,9 @@ describe('curated knowledge base: wave 14e label-named interactions of common dr
     ['doxazosin', 'ketoconazole', 'wave14e-doxazosin--strong-cyp3a4-inhibitors', 'moderate'],
     ['Cardura', 'clarithromycin', 'wave14e-doxazosin--strong-cyp3a4-inhibitors', 'moderate'],
     ['Cardura XL', 'itraconazole', 'wave14e-doxazosin--strong-cyp3a4-inhibitors', 'moderate'],
+    // Terazosin (Dosage and Administration, use with other drugs): verapamil.
+    ['terazosin', 'verapamil', 'wave14e-terazosin--verapamil', 'moderate'],
+    ['Hytrin', 'Calan', 'wave14e-terazosin--verapamil', 'moderate'],
     // Torsemide (7.3): cholestyramine.
     ['torsemide', 'cholestyramine', 'wave14e-torsemide--cholestyramine', 'minor'],
     ['Demadex', 'Questran', 'wave14e-torsemide--cholestyramine', 'minor'],
@@ -68,6 +71,7 @@ describe('curated knowledge base: wave 14e label-named interactions of common dr
   it.each<[string, string]>([
     ['doxazosin', 'fluconazole'], // moderate CYP3A4 inhibitor; Cardura names strong ones
     ['terazosin', 'ketoconazole'], // the terazosin label names no CYP3A4 inhibitors
+    ['terazosin', 'amlodipine'], // the label singles out verapamil
     ['labetalol', 'sertraline'], // not a tricyclic
     ['labetalol', 'famotidine'],
     ['torsemide', 'metformin'],
