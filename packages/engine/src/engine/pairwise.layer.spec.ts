@@ -495,7 +495,7 @@ describe('curated knowledge base: everyday label interactions (wave 8)', () => {
     ['levothyroxine', 'digoxin', 'thyroid-hormones--digoxin', 'moderate'],
     ['levothyroxine', 'orlistat', 'orlistat--thyroid-hormones', 'moderate'],
     ['levothyroxine', 'metformin', 'thyroid-hormones--glucose-lowering-drugs', 'minor'],
-    ['levothyroxine', 'amitriptyline', 'thyroid-hormones--tcas', 'minor'],
+    ['levothyroxine', 'amitriptyline', 'thyroid-hormones--tcas', 'moderate'], // raised from minor (wave14c: amitriptyline label, close supervision with thyroid medication)
     ['levothyroxine', 'phentermine', 'thyroid-hormones--thyroid-label-sympathomimetics', 'minor'],
     // Second-generation antipsychotic labels, section 5 (hyperglycaemia): routine glucose monitoring, minor.
     ['Zyprexa', 'metformin', 'hyperglycemia-label-antipsychotics--glucose-lowering-drugs', 'minor'],
