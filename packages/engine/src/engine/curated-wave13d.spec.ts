@@ -88,7 +88,6 @@ describe('curated knowledge base: wave 13d label-named interactions of common an
     ['clarithromycin', 'sitagliptin'],
     ['moxifloxacin', 'phenytoin'], // the phenytoin statement is ciprofloxacin's
     ['levofloxacin', 'probenecid'], // Levaquin 7.8: no dose change
-    ['amoxicillin', 'probenecid'], // plain amoxicillin: the "not recommended" is Augmentin's (clavulanate ratio)
     ['doxycycline', 'cephalexin'], // the label names penicillin, not cephalosporins
     ['doxycycline', 'levonorgestrel'], // progestin-only products are not the oral contraceptives meant
     ['doxycycline', 'apixaban'], // the label's reason (prothrombin activity) is the vitamin K antagonists'

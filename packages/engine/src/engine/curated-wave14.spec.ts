@@ -72,4 +72,28 @@ describe('curated knowledge base: wave 14 label statements', () => {
   it('modafinil + omeprazole: a 40 % rise the PPI tolerates, no CYP2C19 finding', () => {
     expect(curated.findings('modafinil', 'omeprazole').map(([ruleId]) => ruleId)).not.toContain('wave14-modafinils--cyp2c19-substrates');
   });
+
+  it.each<[string, string, string, string]>([
+    // Propylthiouracil's label carries methimazole's paragraph (beta-blockers, digitalis, theophylline, anticoagulants).
+    ['propylthiouracil', 'metoprolol', 'wave14b-methimazole--beta-blockers', 'moderate'],
+    ['PTU', 'digoxin', 'wave14b-methimazole--cardiac-glycosides', 'moderate'],
+    ['propylthiouracil', 'theophylline', 'wave14b-methimazole--methylxanthines', 'moderate'],
+    ['propylthiouracil', 'Coumadin', 'wave14-warfarin--propylthiouracil', 'moderate'],
+    // Amoxil 7.1: probenecid raises amoxicillin, no action (minor; wave 13d had kept it silent). The "not recommended"
+    // stays Augmentin's (clavulanate ratio), and Augmentin + probenecid is one finding (shared risk tag).
+    ['amoxicillin', 'probenecid', 'wave14-amoxicillin--probenecid', 'minor'],
+  ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
+    curated.expectFinding(a, b, ruleId, severity);
+  });
+
+  it('every beta-blocker counts in the additive hypotension domain (metoprolol as atenolol)', () => {
+    for (const bb of ['metoprolol', 'atenolol', 'propranolol', 'nebivolol']) {
+      const r = curated.check([bb, 'lisinopril', 'amlodipine', 'hydrochlorothiazide']);
+      expect(r.interactions.find((f) => f.ruleId === 'additive:hypotension')?.severity).toBe('moderate');
+    }
+  });
+
+  it("Augmentin + probenecid: one finding, the Augmentin label's (major)", () => {
+    expect(curated.findings('Augmentin', 'probenecid')).toEqual([['wave13d-clavulanate--probenecid', 'major']]);
+  });
 });
