@@ -515,7 +515,7 @@ describe('curated knowledge base: everyday label interactions (wave 8)', () => {
     ['sertraline', 'aspirin', 'bleeding-label-antidepressants--antiplatelets', 'moderate'],
     ['trazodone', 'ticagrelor', 'bleeding-label-antidepressants--antiplatelets', 'moderate'],
     // NSAID labels, section 7: beta-blockers (blunted blood-pressure effect).
-    ['celecoxib', 'metoprolol', 'nsaids--systemic-beta-blockers', 'minor'],
+    ['celecoxib', 'metoprolol', 'nsaids--systemic-beta-blockers', 'moderate'], // raised from minor (session 21)
     // P2Y12 inhibitor labels, section 7: opioids delay their absorption.
     ['morphine', 'clopidogrel', 'opioids--oral-p2y12-inhibitors', 'moderate'],
     ['hydrocodone', 'ticagrelor', 'opioids--oral-p2y12-inhibitors', 'moderate'],
