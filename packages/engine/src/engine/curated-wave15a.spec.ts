@@ -32,6 +32,18 @@ describe('curated knowledge base: wave 15a label-named interactions of common dr
     ['Decadron', 'Xtandi', 'wave15a-dexamethasone--strong-cyp3a4-inducers', 'major'],
     ['dexamethasone', 'cholestyramine', 'wave15a-dexamethasone--cholestyramine', 'major'],
     ['Hemady', 'Questran', 'wave15a-dexamethasone--cholestyramine', 'major'],
+    // Mesalamine (Lialda, Pentasa 7): azathioprine or 6-mercaptopurine.
+    ['mesalamine', 'azathioprine', 'wave15a-mesalamine--thiopurines', 'moderate'],
+    ['Lialda', 'Imuran', 'wave15a-mesalamine--thiopurines', 'moderate'],
+    ['Pentasa', 'mercaptopurine', 'wave15a-mesalamine--thiopurines', 'moderate'],
+    ['Asacol HD', 'Purixan', 'wave15a-mesalamine--thiopurines', 'moderate'],
+    // Adalimumab (Humira 7): rituximab (biologic DMARD), warfarin and theophylline (CYP450 substrates).
+    ['adalimumab', 'rituximab', 'wave15a-adalimumab--rituximab', 'major'],
+    ['Humira', 'Rituxan', 'wave15a-adalimumab--rituximab', 'major'],
+    ['Amjevita', 'Truxima', 'wave15a-adalimumab--rituximab', 'major'],
+    ['adalimumab', 'warfarin', 'wave15a-adalimumab--cyp-narrow-index-substrates', 'moderate'],
+    ['Humira', 'Coumadin', 'wave15a-adalimumab--cyp-narrow-index-substrates', 'moderate'],
+    ['Hyrimoz', 'theophylline', 'wave15a-adalimumab--cyp-narrow-index-substrates', 'moderate'],
     // Older, at-least-as-severe answers keep precedence.
     ['rimegepant', 'ketoconazole', 'rimegepant--ketoconazole', 'major'],
     ['rimegepant', 'rifampin', 'rimegepant--rifampin', 'major'],
@@ -40,6 +52,11 @@ describe('curated knowledge base: wave 15a label-named interactions of common dr
     ['Truvada', 'didanosine', 'tenofovir-disoproxil--didanosine', 'major'],
     ['Truvada', 'Harvoni', 'ledipasvir--tenofovir-disoproxil', 'moderate'],
     ['prednisone', 'ketoconazole', 'wave12f-glucocorticoids--label-inhibitors', 'moderate'],
+    ['balsalazide', 'mercaptopurine', 'balsalazide--thiopurines', 'moderate'],
+    ['Lialda', 'ibuprofen', 'additive:nephrotoxicity', 'moderate'],
+    ['Humira', 'Orencia', 'duplicate:targeted-immunomodulators', 'major'],
+    ['Humira', 'MMR vaccine', 'live-vaccines--immunosuppressants', 'major'],
+    ['adalimumab', 'cyclosporine', 'biologic-immunomodulators--conventional-immunosuppressants', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     curated.expectFinding(a, b, ruleId, severity);
   });
@@ -59,6 +76,9 @@ describe('curated knowledge base: wave 15a label-named interactions of common dr
     ['rimegepant', 'sertraline'],
     ['Descovy', 'Prezista'], // the Descovy label names only tipranavir/ritonavir among protease inhibitors
     ['Truvada', 'metformin'],
+    ['mesalamine', 'omeprazole'],
+    ['adalimumab', 'ustekinumab'], // the Humira label names no action for IL-12/23 or IL-17 biologics
+    ['adalimumab', 'atorvastatin'],
     ['Maxidex', 'cholestyramine'], // dexamethasone eye drops are not systemic
   ])('%s + %s: no finding', (a, b) => {
     curated.expectSilent(a, b);
