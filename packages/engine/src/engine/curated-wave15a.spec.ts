@@ -26,12 +26,13 @@ describe('curated knowledge base: wave 15a label-named interactions of common dr
     ['Descovy', 'tipranavir', 'wave15a-tenofovir-alafenamide--tipranavir', 'major'],
     ['tenofovir alafenamide', 'Aptivus', 'wave15a-tenofovir-alafenamide--tipranavir', 'major'],
     // Dexamethasone (Hemady 7), systemic only: strong CYP3A4 inhibitors and inducers, cholestyramine.
-    ['dexamethasone', 'ketoconazole', 'wave15a-dexamethasone--strong-cyp3a4-inhibitors', 'major'],
-    ['Hemady', 'clarithromycin', 'wave15a-dexamethasone--strong-cyp3a4-inhibitors', 'major'],
-    ['dexamethasone', 'rifampin', 'wave15a-dexamethasone--strong-cyp3a4-inducers', 'major'],
-    ['Decadron', 'Xtandi', 'wave15a-dexamethasone--strong-cyp3a4-inducers', 'major'],
-    ['dexamethasone', 'cholestyramine', 'wave15a-dexamethasone--cholestyramine', 'major'],
-    ['Hemady', 'Questran', 'wave15a-dexamethasone--cholestyramine', 'major'],
+    // Moderate after review: the Hemady (20 mg, myeloma) label says avoid, the generic dexamethasone labels ask for monitoring.
+    ['dexamethasone', 'ketoconazole', 'wave15a-dexamethasone--strong-cyp3a4-inhibitors', 'moderate'],
+    ['Hemady', 'clarithromycin', 'wave15a-dexamethasone--strong-cyp3a4-inhibitors', 'moderate'],
+    ['dexamethasone', 'rifampin', 'wave15a-dexamethasone--strong-cyp3a4-inducers', 'moderate'],
+    ['Decadron', 'Xtandi', 'wave15a-dexamethasone--strong-cyp3a4-inducers', 'moderate'],
+    ['dexamethasone', 'cholestyramine', 'wave15a-dexamethasone--cholestyramine', 'moderate'],
+    ['Hemady', 'Questran', 'wave15a-dexamethasone--cholestyramine', 'moderate'],
     // Mesalamine (Lialda, Pentasa 7): azathioprine or 6-mercaptopurine.
     ['mesalamine', 'azathioprine', 'wave15a-mesalamine--thiopurines', 'moderate'],
     ['Lialda', 'Imuran', 'wave15a-mesalamine--thiopurines', 'moderate'],
