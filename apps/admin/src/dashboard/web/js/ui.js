@@ -347,9 +347,11 @@ export function table(headers, rows, { testid, className = '' } = {}) {
       if (cols[i] && cols[i].label && !cell.dataset.label) cell.dataset.label = cols[i].label;
     });
   }
+  // Focusable until it is known to fit: a table wider than its column scrolls until fitTable turns it into cards, and
+  // a scrollable region must be reachable by keyboard (axe scrollable-region-focusable). fitTable drops the tab stop.
   const wrap = h(
     'div',
-    { class: 'table-wrap' },
+    { class: 'table-wrap', tabindex: '0' },
     h(
       'table',
       { class: `table table-cards ${className}`, dataset: testid ? { testid } : undefined },
@@ -380,7 +382,11 @@ function fitTable(wrap) {
   } else if (wrap.clientWidth >= Number(wrap.dataset.tableWidth)) {
     wrap.classList.remove('as-cards');
     fitTable(wrap);
+    return;
   }
+  // A tab stop only while the region still scrolls sideways (long unbroken data in a card).
+  if (wrap.scrollWidth > wrap.clientWidth + 1) wrap.tabIndex = 0;
+  else wrap.removeAttribute('tabindex');
 }
 
 /**
