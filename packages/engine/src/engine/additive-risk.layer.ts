@@ -37,8 +37,9 @@ export class AdditiveRiskLayer {
       const extra = conditional.filter((u) => !fullDrugs.has(this.kb.activeDrugAt(u.ing)));
       const members = [...full, ...extra];
       const ingredients = [...new Set(members.map((u) => u.ing))];
-      if (fullDrugs.size + (extra.length > 0 ? 1 : 0) < 2 || new Set(members.map((u) => u.group)).size < 2) continue;
-      const severity = severityForCount(domain.severityByCount, fullDrugs.size + (extra.length > 0 ? 1 : 0));
+      const count = fullDrugs.size + (extra.length > 0 ? 1 : 0);
+      if (count < 2 || new Set(members.map((u) => u.group)).size < 2) continue;
+      const severity = severityForCount(domain.severityByCount, count);
       if (!severity) continue;
       if (ingredients.length === 2 && covered.get(pairKey(ingredients[0], ingredients[1]))?.includes(domain.id)) continue;
       const names = [...new Set(members.map((u) => u.ingredient.name))];

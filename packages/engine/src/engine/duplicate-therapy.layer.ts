@@ -96,13 +96,15 @@ export class DuplicateTherapyLayer {
     // Different ingredients of one active drug (a prodrug and the drug it becomes) are named with that drug.
     const conversions: string[] = [];
     const parts: string[] = [];
+    const activeNames: string[] = [];
     for (const drug of new Set(list.map((u) => this.kb.activeDrugAt(u.ing)))) {
+      const active = this.kb.ingredientAt(drug).name;
+      activeNames.push(active);
       const own = [...new Set(list.filter((u) => this.kb.activeDrugAt(u.ing) === drug).map((u) => u.ingredient.name))];
       if (own.length === 1) {
         parts.push(own[0]);
         continue;
       }
-      const active = this.kb.ingredientAt(drug).name;
       parts.push(`${own.join(' and ')} (one active drug, ${active})`);
       conversions.push(`${own.filter((n) => n !== active).join(' and ')} to ${active}`);
     }
@@ -122,7 +124,7 @@ export class DuplicateTherapyLayer {
           : 'The same active ingredient is listed more than once, so the doses add up.',
       management:
         conversions.length > 0
-          ? `Confirm that both entries are intended (for example a switch in progress); otherwise stop one of them, since ${[...new Set(list.map((u) => this.kb.ingredientAt(this.kb.activeDrugAt(u.ing)).name))].join(' and ')} would be given twice and a prodrug's dose is not the same number of milligrams as the drug's.`
+          ? `Confirm that both entries are intended (for example a switch in progress); otherwise stop one of them, since ${activeNames.join(' and ')} would be given twice and a prodrug's dose is not the same number of milligrams as the drug's.`
           : `Confirm that both entries are intended; usually one of them should be stopped, or the total daily dose of ${name} checked against its maximum.`,
       evidenceLevel: 'established',
       citations: source === CURATED_SOURCE_ID ? [{ source, title: 'Vigil duplicate-ingredient check', sources: [source] }] : [],

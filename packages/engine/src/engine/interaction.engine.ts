@@ -12,7 +12,7 @@ import type {
 } from '@vigil/contracts';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { CheckOptions, DrugInput, FindingTextField } from '../model/drug-input.model';
-import { type DoseSite, SEVERITIES, meetsSeverity, severityRank } from '../model/kb-vocabulary';
+import { type DoseSite, SEVERITIES, isLocalRoute, meetsSeverity, severityRank } from '../model/kb-vocabulary';
 import { DrugResolver } from '../resolver/drug-resolver';
 import { AdditiveRiskLayer } from './additive-risk.layer';
 import type { CheckUnit, FindingDraft } from './check-unit.model';
@@ -302,7 +302,7 @@ function localRouteOf(
   r: DrugResolution,
   given: { route: DrugRoute; from: LocalUse['from'] } | undefined,
 ): { route: LocalRoute; from: LocalUse['from'] } | undefined {
-  if (given) return given.route === 'skin' || given.route === 'eye' || given.route === 'ear' ? { route: given.route, from: given.from } : undefined;
+  if (given) return isLocalRoute(given.route) ? { route: given.route, from: given.from } : undefined;
   if (r.method !== 'brand') return undefined;
   const route = kb.localRouteOfBrand(r.matched ?? r.input);
   return route ? { route, from: 'name' } : undefined;

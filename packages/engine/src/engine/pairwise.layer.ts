@@ -141,12 +141,11 @@ export class PairwiseLayer {
 
   /**
    * The rules of a pair that still apply when one unit is used at a non-systemic site: a class rule applies only
-   * when each unit is a member of its side for this check (`sideCounts`). Undefined when none is left.
+   * when each unit is a member of its side for this check (`sideHas`). Undefined when none is left.
    */
   private atSites(refs: readonly PairRuleRef[], u: CheckUnit, v: CheckUnit): PairRuleRef[] | undefined {
     const kept = refs.filter(
-      (ref) =>
-        ref.layer === 1 || (sideCounts(this.kb, ref.rule.a, u) && sideCounts(this.kb, ref.rule.b, v)) || (sideCounts(this.kb, ref.rule.b, u) && sideCounts(this.kb, ref.rule.a, v)),
+      (ref) => ref.layer === 1 || (sideHas(this.kb, ref.rule.a, u) && sideHas(this.kb, ref.rule.b, v)) || (sideHas(this.kb, ref.rule.b, u) && sideHas(this.kb, ref.rule.a, v)),
     );
     return kept.length > 0 ? kept : undefined;
   }
@@ -326,13 +325,8 @@ function draftKey(ruleId: string, u: CheckUnit, v: CheckUnit): string {
   return u.ingredient.id < v.ingredient.id ? `${ruleId}|${u.ingredient.id}|${v.ingredient.id}` : `${ruleId}|${v.ingredient.id}|${u.ingredient.id}`;
 }
 
-function sideHas(kb: KnowledgeBase, side: KbRule['a'], u: CheckUnit): boolean {
-  if ('ingredient' in side) return side.ingredient === u.ingredient.id;
-  return kb.classesAt(u.ing).some((c) => c.id === side.class);
-}
-
 /** True when the unit is a member of the rule side for this check: at a non-systemic site, not of a class that counts it only when used systemically. */
-function sideCounts(kb: KnowledgeBase, side: KbRule['a'], u: CheckUnit): boolean {
+function sideHas(kb: KnowledgeBase, side: KbRule['a'], u: CheckUnit): boolean {
   if ('ingredient' in side) return side.ingredient === u.ingredient.id;
   if (u.site !== undefined && kb.isSystemicOnlyIn(side.class, u.ing)) return false;
   return kb.classesAt(u.ing).some((c) => c.id === side.class);

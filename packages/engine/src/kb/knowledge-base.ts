@@ -13,7 +13,7 @@ import type {
   KbLocalUse,
   KbWashout,
 } from '../model/compiled-kb.model';
-import { CURATED_SOURCE_ID, type DoseSite, pathwayRiskTag, severityRank } from '../model/kb-vocabulary';
+import { CURATED_SOURCE_ID, type DoseSite, isLocalRoute, pathwayRiskTag, severityRank } from '../model/kb-vocabulary';
 import { NameIndex } from '../resolver/name.index';
 import { compactKey } from '../text/name.normalizer';
 import { RuleInterner } from './rule.interner';
@@ -177,9 +177,7 @@ export class KnowledgeBase {
       }
     }
     this.activeDrugOf = doc.ingredients.map((ing, i) => (ing.prodrugOf !== undefined ? (this.ingredientIndex.get(ing.prodrugOf) ?? i) : i));
-    this.siteSensitiveAt = doc.ingredients.map((ing) =>
-      [...ing.risks, ...(ing.conditionalRisks ?? [])].some((r) => doc.domains.some((d) => d.id === r && d.systemicOnly === true)),
-    );
+    const siteSensitiveByClass = new Set<number>();
     for (const c of doc.classes) {
       if (!c.systemicOnlyMembers) continue;
       const set = new Set<number>();
@@ -187,7 +185,7 @@ export class KnowledgeBase {
         const i = this.ingredientIndex.get(m);
         if (i === undefined) continue;
         set.add(i);
-        this.siteSensitiveAt[i] = true;
+        siteSensitiveByClass.add(i);
       }
       this.systemicOnlyByClass.set(c.id, set);
     }
@@ -251,6 +249,10 @@ export class KnowledgeBase {
     const domainsNamed = (ids: readonly string[] | undefined): KbDomain[] => (ids ?? []).map((r) => this.domainById.get(r)).filter((d): d is KbDomain => d !== undefined);
     this.domainsOf = doc.ingredients.map((ing) => domainsNamed(ing.risks));
     this.conditionalDomainsOf = doc.ingredients.map((ing) => domainsNamed(ing.conditionalRisks).filter((d) => d.conditional));
+    const systemicOnlyDomain = (d: KbDomain) => d.systemicOnly === true;
+    this.siteSensitiveAt = doc.ingredients.map(
+      (_, i) => siteSensitiveByClass.has(i) || this.domainsOf[i].some(systemicOnlyDomain) || this.conditionalDomainsOf[i].some(systemicOnlyDomain),
+    );
     for (const p of doc.products) {
       const key = [...new Set(p.ingredients)].sort().join('+');
       if (!this.productBySet.has(key)) this.productBySet.set(key, p);
@@ -280,7 +282,7 @@ export class KnowledgeBase {
     const local = this.localRouteByBrand.get(key);
     if (local) return local;
     const site = this.siteByBrand.get(key);
-    return site === 'skin' || site === 'eye' || site === 'ear' ? site : undefined;
+    return isLocalRoute(site) ? site : undefined;
   }
 
   /** The non-systemic site of a brand sold only for one (its ingredient's `siteBrands`), from the name an input matched. */

@@ -1,6 +1,6 @@
 // Types only from @vigil/contracts: its runtime entry carries the zod schemas, which the build-time compiler and this
 // pure package do not need. The lists below are checked against the contract types.
-import type { DrugRoute, EvidenceLevel, Severity } from '@vigil/contracts';
+import type { DrugRoute, EvidenceLevel, LocalRoute, Severity } from '@vigil/contracts';
 
 export type { EvidenceLevel, Severity };
 
@@ -33,6 +33,10 @@ export type ModulatorStrength = (typeof MODULATOR_STRENGTHS)[number];
  * check (a hydrocortisone cream is not a systemic corticosteroid).
  */
 export const DOSE_SITES = ['skin', 'eye', 'ear', 'nasal', 'inhaled'] as const satisfies readonly Exclude<DrugRoute, 'systemic'>[];
+/** The sites that are the contract's local routes (skin, eye, ear): where `local-use.yaml` may record negligible absorption. */
+export function isLocalRoute(route: DrugRoute | DoseSite | undefined): route is LocalRoute {
+  return route === 'skin' || route === 'eye' || route === 'ear';
+}
 export type DoseSite = (typeof DOSE_SITES)[number];
 // Every route a request may give, except systemic, is a site (fails to build if the contract gains one).
 const sitesComplete: Record<Exclude<DrugRoute, 'systemic'>, true> = { skin: true, eye: true, ear: true, nasal: true, inhaled: true };

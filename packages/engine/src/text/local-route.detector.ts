@@ -2,12 +2,18 @@ import type { LocalRoute } from '@vigil/contracts';
 import type { DoseSite } from '../model/kb-vocabulary';
 import { foldText } from './name.normalizer';
 
+/** Words that put a product in the mouth, vagina or rectum, through the skin by patch, or into a vein, muscle or fat. */
+const SYSTEMIC_DOSING_WORDS =
+  'vaginal|vag|intravaginal|rectal|buccal|oral|po|transdermal|patch|troche|lozenge|sublingual|injection|injectable|inj|iv|im|subcutaneous|tablet|tab|capsule|cap';
+/** Words that put a product in the nose or lungs. */
+const NASAL_WORDS = 'nasal|intranasal';
+const INHALED_WORDS = 'inhal\\w*|nebuli[sz]\\w*';
+
 /**
  * Words that put a product somewhere systemic exposure is expected (vagina, rectum, nose, mouth, lungs, through the
  * skin by patch, by injection): such a name is never read as a local route, whatever else it says ("vaginal cream").
  */
-const SYSTEMIC_RE =
-  /\b(?:vaginal|vag|intravaginal|rectal|nasal|intranasal|buccal|oral|po|inhal\w*|nebuli[sz]\w*|transdermal|patch|troche|lozenge|sublingual|injection|injectable|inj|iv|im|subcutaneous|tablet|tab|capsule|cap)\b/;
+const SYSTEMIC_RE = new RegExp(`\\b(?:${SYSTEMIC_DOSING_WORDS}|${NASAL_WORDS}|${INHALED_WORDS})\\b`);
 
 /** Local routes by the words that name them, most specific first ("eye ointment" is the eye, not the skin). */
 const LOCAL_PATTERNS: readonly (readonly [LocalRoute, RegExp])[] = [
@@ -27,12 +33,16 @@ export function detectLocalRoute(name: string): LocalRoute | undefined {
   return undefined;
 }
 
-/** Words that say a product is taken by mouth, injected, or put where it acts systemically (rectum, vagina, skin patch). */
-const SYSTEMIC_DOSING_RE =
-  /\b(?:vaginal|vag|intravaginal|rectal|enema|suppositor\w*|buccal|oral|po|transdermal|patch|troche|lozenge|sublingual|injection|injectable|inj|iv|im|intramuscular|intravenous|intra-?articular|epidural|subcutaneous|tablet|tab|capsule|cap|syrup|elixir)\b/;
-const NASAL_RE = /\b(?:nasal|intranasal|nose)\b/;
-const INHALED_RE =
-  /\b(?:inhal\w*|nebuli[sz]\w*|neb|hfa|mdi|dpi|diskus|ellipta|respimat|turbuhaler|flexhaler|handihaler|twisthaler|pressair|inhub|redihaler|respiclick|aerosphere)\b/;
+/**
+ * Words that say a product is taken by mouth, injected, or put where it acts systemically (rectum, vagina, skin patch):
+ * the dosing words above and a few only the dose-site reading needs (enema, suppository, the spelled-out injection
+ * routes, syrup, elixir).
+ */
+const SYSTEMIC_DOSING_RE = new RegExp(`\\b(?:${SYSTEMIC_DOSING_WORDS}|enema|suppositor\\w*|intramuscular|intravenous|intra-?articular|epidural|syrup|elixir)\\b`);
+const NASAL_RE = new RegExp(`\\b(?:${NASAL_WORDS}|nose)\\b`);
+const INHALED_RE = new RegExp(
+  `\\b(?:${INHALED_WORDS}|neb|hfa|mdi|dpi|diskus|ellipta|respimat|turbuhaler|flexhaler|handihaler|twisthaler|pressair|inhub|redihaler|respiclick|aerosphere)\\b`,
+);
 
 /**
  * The non-systemic site a drug name states: a local route (skin, eye, ear; see `detectLocalRoute`), or the nose
