@@ -14,8 +14,9 @@ describe('curated knowledge base: wave 13 therapeutic duplications', () => {
     ['Zovirax', 'Valtrex', 'duplicate:active-drug'],
     ['fosphenytoin', 'phenytoin', 'duplicate:active-drug'],
     ['Lialda', 'balsalazide', 'duplicate:active-drug'],
+    // Adderall's amphetamine is its own partner: the amphetamine class duplicate is folded into the active-drug one.
+    ['Adderall', 'Vyvanse', 'duplicate:active-drug'],
     ['Ritalin', 'Focalin', 'duplicate:methylphenidates'],
-    ['Adderall', 'Vyvanse', 'duplicate:amphetamines'],
     ['levothyroxine', 'liothyronine', 'duplicate:thyroid-hormones'],
     ['sulfasalazine', 'mesalamine', 'duplicate:aminosalicylates'],
     ['montelukast', 'zafirlukast', 'duplicate:leukotriene-receptor-antagonists'],

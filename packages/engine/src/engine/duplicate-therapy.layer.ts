@@ -16,7 +16,8 @@ export const DUPLICATE_ACTIVE_DRUG_RULE_ID = 'duplicate:active-drug';
  * reported, never dropped; two different members of a class with `duplicateTherapy: true` are reported once per
  * class (a larger class with exactly the same participants as a smaller one is left out). A class duplicate of
  * exactly two ingredients that a pair or class rule already reports at least as severely is folded into that
- * finding (its participants, class citation and `duplicate-therapy` tag): one finding per pair.
+ * finding (its participants, class citation and `duplicate-therapy` tag): one finding per pair. So is a class
+ * duplicate whose every entry holds the drug a same-drug finding reports (Adderall + Dexedrine, Adderall + Vyvanse).
  */
 export class DuplicateTherapyLayer {
   constructor(
@@ -44,7 +45,13 @@ export class DuplicateTherapyLayer {
       const key = indexes.join(',');
       byInputs.set(key, [...(byInputs.get(key) ?? []), ...list]);
     }
-    for (const list of byInputs.values()) out.push(this.ingredientDraft(list));
+    // Each same-drug finding with the entries it spans: a class duplicate within those entries is the same finding.
+    const sameDrug: { drugs: Set<number>; entries: Set<number>; draft: FindingDraft }[] = [];
+    for (const list of byInputs.values()) {
+      const draft = this.ingredientDraft(list);
+      out.push(draft);
+      sameDrug.push({ drugs: new Set(list.map((u) => this.kb.activeDrugAt(u.ing))), entries: new Set(list.map((u) => u.index)), draft });
+    }
 
     const byClass = new Map<string, { cls: KbClass; units: CheckUnit[] }>();
     for (const u of units) {
@@ -72,6 +79,18 @@ export class DuplicateTherapyLayer {
       const host = ings.length === 2 ? ruleFindingOn?.(ings[0], ings[1]) : undefined;
       if (host && severityRank(host.severity) <= severityRank(cls.severityForDuplicate)) {
         if (host.draft) this.absorb(host.draft, cls, members);
+        continue;
+      }
+      // Every entry of the class duplicate holds, as a member of this class, a drug a same-drug finding reports
+      // (Adderall + Vyvanse: dextroamphetamine in both; amphetamine is Adderall's own partner, not a third drug): that
+      // finding reports it. Vicodin + Percocet share acetaminophen, not an opioid: the opioid duplicate stays.
+      const same = sameDrug.find(
+        (d) =>
+          severityRank(d.draft.severity) <= severityRank(cls.severityForDuplicate) &&
+          members.every((u) => d.entries.has(u.index) && members.some((m) => m.index === u.index && d.drugs.has(this.kb.activeDrugAt(m.ing)))),
+      );
+      if (same) {
+        this.absorb(same.draft, cls, members);
         continue;
       }
       out.push(this.classDraft(cls, members));

@@ -620,6 +620,10 @@ describe('systemic-only class members used at a non-systemic site', () => {
     ['route systemic overrides a nasal brand', { name: 'Nasacort', route: 'systemic' }, 'ibuprofen', ['systemic-corticosteroids--nsaids moderate']],
     ['eye-only brand', 'Pred Forte', 'warfarin', []],
     ['cream beside an oral steroid: no duplicate therapy', 'triamcinolone cream', 'prednisone', []],
+    // The glucocorticoid class labeling (tablets, injections: inhibitors and inducers) is systemic-only too.
+    ['tablet, class labeling', 'prednisolone', 'clarithromycin', ['wave12f-glucocorticoids--label-inhibitors moderate']],
+    ['eye-only brand, class labeling', 'Pred Forte', 'clarithromycin', []],
+    ['cream, class labeling', 'hydrocortisone cream 1%', 'rifampin', []],
     // Risk domains marked systemicOnly (hypokalaemia): an eye drop does not join, an injection does.
     ['eye-only brand, hypokalaemia', 'Maxidex', 'hydrochlorothiazide', []],
     ['injected, hypokalaemia', 'Kenalog-40', 'hydrochlorothiazide', ['additive:hypokalemia moderate']],
@@ -670,6 +674,26 @@ describe('a prodrug and the drug it becomes are one active drug', () => {
   it('risk domains count the active drug once: Adderall with Vyvanse is two serotonergic drugs, not three', () => {
     const r = engine.check(curated, ['Adderall', 'Vyvanse']);
     expect(r.interactions.find((f) => f.ruleId === 'additive:serotonergic')?.severity).toBe('moderate');
-    expect(r.interactions.map((f) => f.ruleId)).toEqual(expect.arrayContaining(['duplicate:active-drug', 'duplicate:amphetamines']));
+    // One duplicate finding: the class duplicate (both entries hold dextroamphetamine) is folded into the active-drug one.
+    const duplicates = r.interactions.filter((f) => f.kind === 'duplicate-therapy');
+    expect(duplicates.map((f) => f.ruleId)).toEqual(['duplicate:active-drug']);
+    expect(duplicates[0].participants.map((p) => `${p.index}:${p.ingredientId}`).sort()).toEqual(['0:amphetamine', '0:dextroamphetamine', '1:lisdexamfetamine']);
+    expect(duplicates[0].risks).toEqual(expect.arrayContaining(['duplicate-ingredient', 'duplicate-therapy']));
+  });
+
+  it('a class duplicate beside a same-drug duplicate of another ingredient stays (Vicodin + Percocet share acetaminophen, not an opioid)', () => {
+    const ids = engine.check(curated, ['Vicodin', 'Percocet']).interactions.map((f) => f.ruleId);
+    expect(ids).toEqual(expect.arrayContaining(['duplicate:ingredient', 'duplicate:opioids']));
+  });
+
+  it('a class duplicate across a third entry stays: Adderall + Dexedrine + Desoxyn', () => {
+    const ids = engine.check(curated, ['Adderall', 'Dexedrine', 'Desoxyn']).interactions.map((f) => f.ruleId);
+    expect(ids).toEqual(expect.arrayContaining(['duplicate:ingredient', 'duplicate:amphetamines']));
+    expect(
+      engine
+        .check(curated, ['Adderall', 'Dexedrine'])
+        .interactions.filter((f) => f.kind === 'duplicate-therapy')
+        .map((f) => f.ruleId),
+    ).toEqual(['duplicate:ingredient']);
   });
 });
