@@ -2,7 +2,8 @@ import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
 
 /**
  * Wave 16 (session 22, beside the label-audit waves 16a-16e): what the reviews of those waves found outside their own
- * drug lists — tramadol's CYP2D6 row (labels.yaml, session22-tramadol--moderate-cyp2d6-inhibitors).
+ * drug lists: tramadol's CYP2D6 row (labels.yaml, session22-tramadol--moderate-cyp2d6-inhibitors), melatonin with strong
+ * CYP1A2 inhibitors, vericiguat's own label, and one brimonidine + MAO inhibitor finding (rules/pairs-wave16-review.yaml).
  */
 describe('curated knowledge base: wave 16 review findings', () => {
   const curated = new CuratedCheckFixture();
@@ -16,8 +17,27 @@ describe('curated knowledge base: wave 16 review findings', () => {
     ['tramadol', 'berotralstat', 'boxed-warning-opioids--cyp3a4-inhibitors', 'major'],
     // Codeine's row (wave 16d) and tramadol's agree.
     ['codeine', 'mirabegron', 'wave16d-codeine--moderate-cyp2d6-inhibitors', 'moderate'],
+    // Melatonin with the strong CYP1A2 inhibitors: one answer, moderate (the generic major template no longer answers).
+    ['melatonin', 'fluvoxamine', 'wave16-melatonin--strong-cyp1a2-inhibitors', 'moderate'],
+    ['melatonin', 'ciprofloxacin', 'wave16-melatonin--strong-cyp1a2-inhibitors', 'moderate'],
+    ['melatonin', 'Cipro', 'wave16-melatonin--strong-cyp1a2-inhibitors', 'moderate'],
+    // Vericiguat's own label: nitrates caution, PDE5 inhibitors not recommended, other sGC stimulators contraindicated.
+    ['vericiguat', 'isosorbide mononitrate', 'wave16-vericiguat--nitrates', 'moderate'],
+    ['Verquvo', 'nitroglycerin', 'wave16-vericiguat--nitrates', 'moderate'],
+    ['Verquvo', 'sildenafil', 'wave16-vericiguat--pde5-inhibitors', 'major'],
+    ['vericiguat', 'riociguat', 'wave16-vericiguat--riociguat', 'contraindicated'],
+    // Riociguat keeps its contraindications.
+    ['riociguat', 'isosorbide dinitrate', 'riociguat--isosorbide-dinitrate', 'contraindicated'],
+    ['riociguat', 'avanafil', 'pde5-inhibitors--sgc-stimulators', 'contraindicated'],
+    // Brimonidine with an MAO inhibitor: one finding, the 0.2% label's contraindication (wave 16e).
+    ['brimonidine', 'phenelzine', 'wave16e-brimonidine--maois-contraindicated', 'contraindicated'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     curated.expectFinding(a, b, ruleId, severity);
+  });
+
+  it('melatonin + ciprofloxacin and brimonidine + phenelzine give one finding each', () => {
+    expect(curated.findings('melatonin', 'ciprofloxacin')).toEqual([['wave16-melatonin--strong-cyp1a2-inhibitors', 'moderate']]);
+    expect(curated.findings('Alphagan P', 'phenelzine')).toEqual([['wave16e-brimonidine--maois-contraindicated', 'contraindicated']]);
   });
 
   // Opioids that do not need CYP2D6 activation stay silent with a moderate CYP2D6 inhibitor.

@@ -32,7 +32,7 @@ describe('curated knowledge base: wave 16b label-named interactions of common dr
     ['Lomotil', 'rasagiline', 'diphenoxylate--rasagiline', 'moderate'],
     ['loperamide', 'itraconazole', 'loperamide--loperamide-label-inhibitors', 'moderate'],
     ['fenfluramine', 'cyproheptadine', 'fenfluramine--cyproheptadine', 'moderate'],
-    ['melatonin', 'fluvoxamine', 'melatonin--fluvoxamine', 'moderate'],
+    ['melatonin', 'fluvoxamine', 'wave16-melatonin--strong-cyp1a2-inhibitors', 'moderate'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     curated.expectFinding(a, b, ruleId, severity);
   });
