@@ -3,7 +3,8 @@ import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
 /**
  * Wave 16 (session 22, beside the label-audit waves 16a-16e): what the reviews of those waves found outside their own
  * drug lists: tramadol's CYP2D6 row (labels.yaml, session22-tramadol--moderate-cyp2d6-inhibitors), melatonin with strong
- * CYP1A2 inhibitors, vericiguat's own label, and one brimonidine + MAO inhibitor finding (rules/pairs-wave16-review.yaml).
+ * CYP1A2 inhibitors, vericiguat's own label, methenamine and Kayexalate
+ * (names that did not resolve), skin brands of ivermectin and calcitriol, and one brimonidine + MAO inhibitor finding (rules/pairs-wave16-review.yaml).
  */
 describe('curated knowledge base: wave 16 review findings', () => {
   const curated = new CuratedCheckFixture();
@@ -29,6 +30,13 @@ describe('curated knowledge base: wave 16 review findings', () => {
     // Riociguat keeps its contraindications.
     ['riociguat', 'isosorbide dinitrate', 'riociguat--isosorbide-dinitrate', 'contraindicated'],
     ['riociguat', 'avanafil', 'pde5-inhibitors--sgc-stimulators', 'contraindicated'],
+    // Methenamine (Hiprex, Urex) now resolves: sulfonamides contraindicated, acetazolamide defeats it.
+    ['Hiprex', 'Bactrim', 'wave16-methenamine--sulfonamide-antibiotics', 'contraindicated'],
+    ['methenamine hippurate', 'sulfadiazine', 'wave16-methenamine--sulfonamide-antibiotics', 'contraindicated'],
+    ['Urex', 'acetazolamide', 'wave16-methenamine--acetazolamide', 'moderate'],
+    ['methenamine', 'Adderall', 'wave13b-mixed-amphetamine-salts--acidifying-agents', 'moderate'],
+    // Kayexalate resolves to sodium polystyrene sulfonate.
+    ['Kayexalate', 'levothyroxine', 'thyroid-hormones--sodium-polystyrene-sulfonate', 'moderate'],
     // Brimonidine with an MAO inhibitor: one finding, the 0.2% label's contraindication (wave 16e).
     ['brimonidine', 'phenelzine', 'wave16e-brimonidine--maois-contraindicated', 'contraindicated'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
@@ -38,6 +46,19 @@ describe('curated knowledge base: wave 16 review findings', () => {
   it('melatonin + ciprofloxacin and brimonidine + phenelzine give one finding each', () => {
     expect(curated.findings('melatonin', 'ciprofloxacin')).toEqual([['wave16-melatonin--strong-cyp1a2-inhibitors', 'moderate']]);
     expect(curated.findings('Alphagan P', 'phenelzine')).toEqual([['wave16e-brimonidine--maois-contraindicated', 'contraindicated']]);
+  });
+
+  // Skin brands of drugs whose interactions are those of the tablets (wave 16e's systemic-only classes).
+  it.each<[string, string]>([
+    ['Soolantra', 'warfarin'],
+    ['Sklice', 'warfarin'],
+    ['Vectical', 'hydrochlorothiazide'],
+  ])('%s (skin) + %s: silent', (a, b) => {
+    curated.expectSilent(a, b);
+  });
+
+  it('Hiprex, Urex and Kayexalate resolve to reviewed drugs', () => {
+    for (const name of ['Hiprex', 'Urex', 'methenamine', 'Kayexalate']) curated.expectReviewed(name);
   });
 
   // Opioids that do not need CYP2D6 activation stay silent with a moderate CYP2D6 inhibitor.
