@@ -1,18 +1,23 @@
 import type { KbClass } from '../model/compiled-kb.model';
-import { CURATED_SOURCE_ID, SEVERITIES, type Severity } from '../model/kb-vocabulary';
+import { CURATED_SOURCE_ID, DOSE_SITES, type DoseSite, SEVERITIES, type Severity } from '../model/kb-vocabulary';
 import { ID_RE, KEYS, dedupe, didYouMean, where } from './compile.helpers';
 import type { CheckOf, EntryCheck } from './entry.check';
+import { readNotAt } from './entry-fields.reader';
 import type { LocatedEntry } from './yaml-source.reader';
 
 /**
  * `classes.yaml` and `classes/*.yaml`: drug classes with direct members and included classes (resolved
  * transitively, cycles refused), whether taking two members is duplicate therapy, and whether members count only when
- * used systemically (`systemicOnly`, carried into every class that includes them unless listed there directly).
+ * used systemically (`systemicOnly`) or are left out at some sites (`notAt`) — both carried into every class that
+ * includes them unless listed there directly. (Former wording: used systemically (`systemicOnly`, carried into every class that includes them unless listed there directly).
  */
 export class ClassSectionCompiler {
   /** `classIds`: every declared class id (rules may name one); `validClassIds`: the classes compiled without errors. */
   compile(entries: readonly LocatedEntry[], checkOf: CheckOf, ingredientIds: ReadonlySet<string>): { classes: KbClass[]; classIds: Set<string>; validClassIds: Set<string> } {
-    const classEntries = new Map<string, { c: EntryCheck; name: string; members: string[]; includes: string[]; dup: boolean; sev: Severity; systemicOnly: boolean }>();
+    const classEntries = new Map<
+      string,
+      { c: EntryCheck; name: string; members: string[]; includes: string[]; dup: boolean; sev: Severity; systemicOnly: boolean; notAt: DoseSite[] }
+    >();
     for (const e of entries) {
       const c = checkOf(e);
       if (!c) continue;
@@ -33,6 +38,8 @@ export class ClassSectionCompiler {
       if (c.obj.severityForDuplicate !== undefined && dupRaw !== true) c.warn('severityForDuplicate', 'has no effect without duplicateTherapy: true');
       const systemicOnly = c.obj.systemicOnly;
       if (systemicOnly !== undefined && typeof systemicOnly !== 'boolean') c.error('systemicOnly', 'must be true or false');
+      const notAt = readNotAt(c);
+      if (notAt && systemicOnly === true) c.error('notAt', 'a systemicOnly class already leaves out every site: give one of the two');
       if (members.length === 0 && includes.length === 0) c.error('members', 'a class needs members or includes');
       if (id && classEntries.has(id)) c.error('id', `duplicate class id (first at ${where(classEntries.get(id)!.c.entry)})`);
       else if (id)
@@ -44,6 +51,7 @@ export class ClassSectionCompiler {
           dup: dupRaw === true,
           sev,
           systemicOnly: systemicOnly === true,
+          notAt: notAt ?? [],
         });
     }
     const classIds = new Set(classEntries.keys());
@@ -91,6 +99,29 @@ export class ClassSectionCompiler {
       systemicOnlyOf.set(id, out);
       return out;
     };
+    // Members left out at some sites only (`notAt`): the sites of this class, for every member; plus those an included
+    // class gives a member this class does not list directly. A member systemic-only here is not repeated.
+    const notAtOf = new Map<string, Map<string, Set<DoseSite>>>();
+    const resolveNotAt = (id: string, stack: string[]): Map<string, Set<DoseSite>> => {
+      const done = notAtOf.get(id);
+      if (done) return done;
+      const ce = classEntries.get(id)!;
+      const out = new Map<string, Set<DoseSite>>();
+      const add = (m: string, sites: Iterable<DoseSite>) => {
+        const set = out.get(m) ?? new Set<DoseSite>();
+        for (const s of sites) set.add(s);
+        out.set(m, set);
+      };
+      if (ce.notAt.length > 0) for (const m of resolved.get(id) ?? []) add(m, ce.notAt);
+      for (const inc of ce.includes) {
+        if (!classIds.has(inc) || [...stack, id].includes(inc)) continue;
+        for (const [m, sites] of resolveNotAt(inc, [...stack, id])) if (!ce.members.includes(m)) add(m, sites);
+      }
+      const systemic = resolveSystemicOnly(id, []);
+      for (const m of [...out.keys()]) if (systemic.has(m)) out.delete(m);
+      notAtOf.set(id, out);
+      return out;
+    };
     const classes: KbClass[] = [];
     for (const [id, ce] of classEntries) {
       const members = resolveMembers(id, []);
@@ -105,6 +136,7 @@ export class ClassSectionCompiler {
           duplicateTherapy: ce.dup,
           severityForDuplicate: ce.sev,
           ...systemicOnlyField(resolveSystemicOnly(id, [])),
+          ...notAtField(resolveNotAt(id, [])),
           sourceId: CURATED_SOURCE_ID,
         });
       }
@@ -112,6 +144,16 @@ export class ClassSectionCompiler {
     const validClassIds = new Set(classes.map((c) => c.id));
     return { classes, classIds, validClassIds };
   }
+}
+
+function notAtField(members: ReadonlyMap<string, ReadonlySet<DoseSite>>): Pick<KbClass, 'notAtMembers'> {
+  if (members.size === 0) return {};
+  const out: Partial<Record<DoseSite, string[]>> = {};
+  for (const site of DOSE_SITES) {
+    const list = [...members].filter(([, sites]) => sites.has(site)).map(([m]) => m);
+    if (list.length > 0) out[site] = list.sort();
+  }
+  return { notAtMembers: out };
 }
 
 function systemicOnlyField(members: ReadonlySet<string>): Pick<KbClass, 'systemicOnlyMembers'> {

@@ -2,7 +2,7 @@ import type { KbDomain } from '../model/compiled-kb.model';
 import { CURATED_SOURCE_ID, DOCUMENTED_RISK_DOMAINS, SEVERITIES, type Severity } from '../model/kb-vocabulary';
 import { ID_RE, KEYS, sortCountKeys, where } from './compile.helpers';
 import type { CheckOf, EntryCheck } from './entry.check';
-import { readCitations, readEvidence, readTexts } from './entry-fields.reader';
+import { readCitations, readEvidence, readNotAt, readTexts } from './entry-fields.reader';
 import type { LocatedEntry } from './yaml-source.reader';
 
 /**
@@ -41,6 +41,8 @@ export class DomainSectionCompiler {
       const conditional = this.conditional(c, sourceIds);
       const systemicOnly = c.obj.systemicOnly;
       if (systemicOnly !== undefined && typeof systemicOnly !== 'boolean') c.error('systemicOnly', 'must be true or false');
+      const notAt = readNotAt(c);
+      if (notAt && systemicOnly === true) c.error('notAt', 'a systemicOnly domain already leaves out every site: give one of the two');
       if (id && domainIds.has(id)) c.error('id', `duplicate domain id (first at ${where(domainIds.get(id)!)})`);
       if (id) domainIds.set(id, e);
       if (c.errors === 0 && id && name) {
@@ -53,6 +55,7 @@ export class DomainSectionCompiler {
           citations,
           ...(conditional ? { conditional } : {}),
           ...(systemicOnly === true ? { systemicOnly: true as const } : {}),
+          ...(notAt ? { notAt } : {}),
           sourceId: CURATED_SOURCE_ID,
         });
       }

@@ -1,5 +1,5 @@
 import type { KbCitation, KbClass } from '../model/compiled-kb.model';
-import { EVIDENCE_LEVELS, type EvidenceLevel } from '../model/kb-vocabulary';
+import { DOSE_SITES, type DoseSite, EVIDENCE_LEVELS, type EvidenceLevel } from '../model/kb-vocabulary';
 import { URL_RE, didYouMean } from './compile.helpers';
 import type { EntryCheck } from './entry.check';
 import type { LocatedEntry } from './yaml-source.reader';
@@ -79,4 +79,24 @@ export function readStrengths(c: EntryCheck, obj: Record<string, unknown>, path:
     else if (!out.includes(s)) out.push(s);
   });
   return out;
+}
+
+/**
+ * `notAt` of a rule, class or risk domain: a non-empty list of distinct sites (skin, eye, ear, nasal, inhaled) where it
+ * does not apply; undefined when absent or invalid (the error is reported).
+ */
+export function readNotAt(c: EntryCheck): DoseSite[] | undefined {
+  if (c.obj.notAt === undefined) return undefined;
+  const list = c.strList('notAt');
+  if (list.length === 0) {
+    c.error('notAt', `must list at least one site (${DOSE_SITES.join(', ')}), or be left out`);
+    return undefined;
+  }
+  const out: DoseSite[] = [];
+  list.forEach((site, i) => {
+    if (!(DOSE_SITES as readonly string[]).includes(site)) c.error(`notAt[${i}]`, `unknown site "${site}"; sites: ${DOSE_SITES.join(', ')}`);
+    else if (out.includes(site as DoseSite)) c.error(`notAt[${i}]`, `"${site}" is listed twice`);
+    else out.push(site as DoseSite);
+  });
+  return out.length === list.length ? out : undefined;
 }

@@ -103,6 +103,40 @@ describe('KnowledgeCompiler', () => {
     expect(byId('ssris').systemicOnlyMembers).toBeUndefined();
   });
 
+  it('carries notAt members per site into including classes, except those listed there or systemic-only there', () => {
+    const kb = compiler.compileFiles(
+      withAppended(
+        'classes.yaml',
+        [
+          '- id: eye-left-out\n  name: E\n  members: [sertraline, fluoxetine]\n  notAt: [eye]',
+          '- id: skin-left-out\n  name: K\n  members: [fluoxetine]\n  notAt: [skin, eye]',
+          '- id: both\n  name: B\n  includes: [eye-left-out, skin-left-out]\n  members: [tramadol]',
+          '- id: lists-one\n  name: L\n  includes: [eye-left-out]\n  members: [sertraline]',
+        ].join('\n'),
+      ),
+    ).kb;
+    const byId = (id: string) => kb.classes.find((c) => c.id === id)!;
+    expect(byId('eye-left-out').notAtMembers).toEqual({ eye: ['fluoxetine', 'sertraline'] });
+    expect(byId('both').notAtMembers).toEqual({ skin: ['fluoxetine'], eye: ['fluoxetine', 'sertraline'] });
+    expect(byId('lists-one').notAtMembers).toEqual({ eye: ['fluoxetine'] });
+    expect(byId('both').systemicOnlyMembers).toBeUndefined();
+  });
+
+  it.each<[string, string, string, RegExp | null]>([
+    ['a rule', 'rules/pairs-fixture.yaml', rule('warfarin--naproxen-site', '  notAt: [eye, skin]'), null],
+    ['a rule, unknown site', 'rules/pairs-fixture.yaml', rule('warfarin--naproxen-site', '  notAt: [mouth]'), /unknown site "mouth"/],
+    ['a rule, empty list', 'rules/pairs-fixture.yaml', rule('warfarin--naproxen-site', '  notAt: []'), /at least one site/],
+    ['a rule, a site twice', 'rules/pairs-fixture.yaml', rule('warfarin--naproxen-site', '  notAt: [eye, eye]'), /listed twice/],
+    ['a class with systemicOnly too', 'classes.yaml', '- id: both-flags\n  name: B\n  members: [sertraline]\n  systemicOnly: true\n  notAt: [eye]', /give one of the two/],
+  ])('notAt on %s', (_label, path, yaml, message) => {
+    const { kb, issues } = compiler.compileFiles(withAppended(path, yaml));
+    const errors = issues.filter((i) => i.level === 'error').map((i) => formatIssue(i));
+    if (message === null) {
+      expect(errors).toEqual([]);
+      expect(kb.rules.find((r) => r.id === 'warfarin--naproxen-site')!.notAt).toEqual(['eye', 'skin']);
+    } else expect(errors.join('\n')).toMatch(message);
+  });
+
   it('compiles siteBrands onto the ingredient', () => {
     const files = base.map((f) => ({ ...f }));
     const f = files.find((x) => x.text.includes('brands: [Coumadin, Jantoven]'))!;

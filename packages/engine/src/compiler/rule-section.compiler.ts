@@ -2,7 +2,7 @@ import type { KbRule, KbRuleSide } from '../model/compiled-kb.model';
 import { CURATED_SOURCE_ID, ENZYMES, SEVERITIES, pathwayRiskTag } from '../model/kb-vocabulary';
 import { KEYS, RULE_ID_RE, TAG_RE, dedupe, didYouMean, sideKey, where } from './compile.helpers';
 import type { CheckOf, EntryCheck } from './entry.check';
-import { readCitations, readEvidence, readTexts } from './entry-fields.reader';
+import { readCitations, readEvidence, readNotAt, readTexts } from './entry-fields.reader';
 import type { LocatedEntry } from './yaml-source.reader';
 
 interface PendingRule {
@@ -55,6 +55,7 @@ export class RuleSectionCompiler {
         c.error('onc', `must be an ONC high-priority group number 1-15, got ${JSON.stringify(onc)}`);
       }
       const siblingNote = c.str('siblingNote', false);
+      const notAt = readNotAt(c);
       const citations = readCitations(c, sourceIds);
       if (c.errors === 0 && id && a && b && severity) {
         const rule: KbRule = {
@@ -68,6 +69,7 @@ export class RuleSectionCompiler {
           evidence,
           ...(typeof onc === 'number' ? { onc } : {}),
           ...(siblingNote ? { siblingNote } : {}),
+          ...(notAt ? { notAt } : {}),
           citations,
         };
         pending.push({ check: c, rule });

@@ -25,9 +25,9 @@ export class AdditiveRiskLayer {
       return entry;
     };
     for (const u of units) {
-      // Used at a non-systemic site, a drug does not join a domain that counts only systemic use.
-      for (const d of this.kb.domainsAt(u.ing)) if (u.site === undefined || !d.systemicOnly) entryOf(d).units.push(u);
-      for (const d of this.kb.conditionalDomainsAt(u.ing)) if (u.site === undefined || !d.systemicOnly) entryOf(d).conditional.push(u);
+      // Used at a non-systemic site, a drug does not join a domain that counts only systemic use, or not that site.
+      for (const d of this.kb.domainsAt(u.ing)) if (joinsAt(d, u)) entryOf(d).units.push(u);
+      for (const d of this.kb.conditionalDomainsAt(u.ing)) if (joinsAt(d, u)) entryOf(d).conditional.push(u);
     }
     const out: FindingDraft[] = [];
     for (const { domain, units: full, conditional } of byDomain.values()) {
@@ -70,6 +70,11 @@ export class AdditiveRiskLayer {
     }
     return out;
   }
+}
+
+/** True when the unit joins the domain where it is used: any use for most; not at a site a `systemicOnly` or `notAt` domain leaves out. */
+function joinsAt(d: KbDomain, u: CheckUnit): boolean {
+  return u.site === undefined || (!d.systemicOnly && !(d.notAt?.includes(u.site) ?? false));
 }
 
 /** Severity for a drug count: the entry with the largest count key not above `count`; none below the smallest key. */

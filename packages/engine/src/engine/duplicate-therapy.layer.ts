@@ -56,8 +56,8 @@ export class DuplicateTherapyLayer {
     const byClass = new Map<string, { cls: KbClass; units: CheckUnit[] }>();
     for (const u of units) {
       for (const cls of this.kb.duplicateClassesAt(u.ing)) {
-        // Used at a non-systemic site, a member that counts only when used systemically is not a member here.
-        if (u.site !== undefined && this.kb.isSystemicOnlyIn(cls.id, u.ing)) continue;
+        // Used at a non-systemic site, a member the class leaves out there (systemic-only, or `notAt`) is not a member here.
+        if (u.site !== undefined && this.kb.isLeftOutAt(cls.id, u.ing, u.site)) continue;
         const entry = byClass.get(cls.id) ?? { cls, units: [] };
         entry.units.push(u);
         byClass.set(cls.id, entry);

@@ -621,6 +621,17 @@ describe('systemic-only class members used at a non-systemic site', () => {
     ['eye-only brand', 'Pred Forte', 'warfarin', []],
     ['cream beside an oral steroid: no duplicate therapy', 'triamcinolone cream', 'prednisone', []],
     // The glucocorticoid class labeling (tablets, injections: inhibitors and inducers) is systemic-only too.
+    // Sites a rule, class or domain leaves out (`notAt`): ketorolac eye drops are not the tablets, Sprix (nasal) is.
+    ['eye-only brand, ketorolac rules and NSAID class', 'Acular', 'warfarin', ['additive:bleeding moderate']],
+    ['eye-only brand, contraindicated pair rule', 'Acular', 'ibuprofen', ['additive:bleeding moderate']],
+    ['eye (request route), lithium', { name: 'ketorolac', route: 'eye' }, 'lithium', []],
+    ['nasal ketorolac keeps the rules', 'Sprix', 'aspirin', ['ketorolac--aspirin contraindicated']],
+    ['no route stated keeps the rules', 'ketorolac', 'warfarin', ['warfarin--ketorolac major']],
+    ['ointment, oral-neomycin rule', 'neomycin ointment', 'furosemide', []],
+    ['tablets, oral-neomycin rule', 'neomycin', 'furosemide', ['neomycin--loop-diuretics major']],
+    ['eye drops, aminoglycoside class', 'gentamicin eye drops', 'furosemide', []],
+    ['inhaled, aminoglycoside class', 'TOBI', 'furosemide', ['aminoglycosides--loop-diuretics major']],
+    ['eye-only brand, hyperkalaemia domain', 'Restasis', 'spironolactone', []],
     ['tablet, class labeling', 'prednisolone', 'clarithromycin', ['wave12f-glucocorticoids--label-inhibitors moderate']],
     ['eye-only brand, class labeling', 'Pred Forte', 'clarithromycin', []],
     ['cream, class labeling', 'hydrocortisone cream 1%', 'rifampin', []],

@@ -76,7 +76,7 @@ export class PairwiseLayer {
 
   private checkPair(u: CheckUnit, v: CheckUnit): void {
     let entry = this.kb.pairEntry(u.ing, v.ing);
-    // Only class rules (never packed) depend on where a drug is applied.
+    // Only class rules and rules with `notAt` (never packed) depend on where a drug is applied.
     if (typeof entry === 'object' && (u.site !== undefined || v.site !== undefined)) entry = this.atSites(entry, u, v);
     // A prodrug and the drug it becomes (fosphenytoin and phenytoin) are one drug: no enzyme finding between them.
     const oneDrug = this.kb.activeDrugAt(u.ing) === this.kb.activeDrugAt(v.ing);
@@ -140,12 +140,15 @@ export class PairwiseLayer {
   }
 
   /**
-   * The rules of a pair that still apply when one unit is used at a non-systemic site: a class rule applies only
-   * when each unit is a member of its side for this check (`sideHas`). Undefined when none is left.
+   * The rules of a pair that still apply when one unit is used at a non-systemic site: not a rule whose `notAt` names
+   * the site of either unit, and a class rule only when each unit is a member of its side for this check (`sideHas`).
+   * Undefined when none is left.
    */
   private atSites(refs: readonly PairRuleRef[], u: CheckUnit, v: CheckUnit): PairRuleRef[] | undefined {
     const kept = refs.filter(
-      (ref) => ref.layer === 1 || (sideHas(this.kb, ref.rule.a, u) && sideHas(this.kb, ref.rule.b, v)) || (sideHas(this.kb, ref.rule.b, u) && sideHas(this.kb, ref.rule.a, v)),
+      (ref) =>
+        !excludedAt(ref.rule, u, v) &&
+        (ref.layer === 1 || (sideHas(this.kb, ref.rule.a, u) && sideHas(this.kb, ref.rule.b, v)) || (sideHas(this.kb, ref.rule.b, u) && sideHas(this.kb, ref.rule.a, v))),
     );
     return kept.length > 0 ? kept : undefined;
   }
@@ -325,9 +328,14 @@ function draftKey(ruleId: string, u: CheckUnit, v: CheckUnit): string {
   return u.ingredient.id < v.ingredient.id ? `${ruleId}|${u.ingredient.id}|${v.ingredient.id}` : `${ruleId}|${v.ingredient.id}|${u.ingredient.id}`;
 }
 
+/** True when the rule does not apply at the site where either unit is used (`notAt`). */
+function excludedAt(rule: KbRule, u: CheckUnit, v: CheckUnit): boolean {
+  return rule.notAt !== undefined && ((u.site !== undefined && rule.notAt.includes(u.site)) || (v.site !== undefined && rule.notAt.includes(v.site)));
+}
+
 /** True when the unit is a member of the rule side for this check: at a non-systemic site, not of a class that counts it only when used systemically. */
 function sideHas(kb: KnowledgeBase, side: KbRule['a'], u: CheckUnit): boolean {
   if ('ingredient' in side) return side.ingredient === u.ingredient.id;
-  if (u.site !== undefined && kb.isSystemicOnlyIn(side.class, u.ing)) return false;
+  if (u.site !== undefined && kb.isLeftOutAt(side.class, u.ing, u.site)) return false;
   return kb.classesAt(u.ing).some((c) => c.id === side.class);
 }

@@ -127,6 +127,8 @@ export class KnowledgeBase {
   private readonly siteByBrand = new Map<string, DoseSite>();
   /** Class id → members that count only when used systemically (`KbClass.systemicOnlyMembers`, as dense indexes). */
   private readonly systemicOnlyByClass = new Map<string, Set<number>>();
+  /** Class id → site → members left out there only (`KbClass.notAtMembers`, as dense indexes). */
+  private readonly notAtByClass = new Map<string, Map<DoseSite, Set<number>>>();
   /** Per ingredient: true when some class or risk domain counts it only when used systemically (a site then matters). */
   private readonly siteSensitiveAt: boolean[];
   /** Per ingredient: the dense index of the drug it is a prodrug of (`prodrugOf`), else its own index. */
@@ -189,6 +191,21 @@ export class KnowledgeBase {
       }
       this.systemicOnlyByClass.set(c.id, set);
     }
+    for (const c of doc.classes) {
+      if (!c.notAtMembers) continue;
+      const bySite = new Map<DoseSite, Set<number>>();
+      for (const [site, members] of Object.entries(c.notAtMembers)) {
+        const set = new Set<number>();
+        for (const m of members ?? []) {
+          const i = this.ingredientIndex.get(m);
+          if (i === undefined) continue;
+          set.add(i);
+          siteSensitiveByClass.add(i);
+        }
+        bySite.set(site as DoseSite, set);
+      }
+      this.notAtByClass.set(c.id, bySite);
+    }
     for (const ing of doc.ingredients) {
       for (const [site, brands] of Object.entries(ing.siteBrands ?? {})) for (const b of brands) this.siteByBrand.set(compactKey(b), site as DoseSite);
     }
@@ -197,6 +214,13 @@ export class KnowledgeBase {
     this.ruleCounts = new Array<number>(n).fill(0);
     this.partners = new Array<Map<number, PairEntry> | undefined>(n);
     this.rules.forEach((rule, index) => this.indexRule(rule, index));
+    // A rule that does not apply at some sites (`notAt`) makes where each of its drugs is used matter.
+    const siteSensitiveByRule = new Set<number>();
+    for (const rule of this.rules) {
+      if (!rule.notAt) continue;
+      for (const i of this.sideMembers(rule.a)) siteSensitiveByRule.add(i);
+      for (const i of this.sideMembers(rule.b)) siteSensitiveByRule.add(i);
+    }
     // Names-only unless a source's rules name it (an imported source's rules count: it was not silent on the drug).
     this.reviewedAt = doc.ingredients.map((ing, i) => ing.reviewed !== false || this.ruleCounts[i] > 0);
 
@@ -249,9 +273,9 @@ export class KnowledgeBase {
     const domainsNamed = (ids: readonly string[] | undefined): KbDomain[] => (ids ?? []).map((r) => this.domainById.get(r)).filter((d): d is KbDomain => d !== undefined);
     this.domainsOf = doc.ingredients.map((ing) => domainsNamed(ing.risks));
     this.conditionalDomainsOf = doc.ingredients.map((ing) => domainsNamed(ing.conditionalRisks).filter((d) => d.conditional));
-    const systemicOnlyDomain = (d: KbDomain) => d.systemicOnly === true;
+    const systemicOnlyDomain = (d: KbDomain) => d.systemicOnly === true || d.notAt !== undefined;
     this.siteSensitiveAt = doc.ingredients.map(
-      (_, i) => siteSensitiveByClass.has(i) || this.domainsOf[i].some(systemicOnlyDomain) || this.conditionalDomainsOf[i].some(systemicOnlyDomain),
+      (_, i) => siteSensitiveByClass.has(i) || siteSensitiveByRule.has(i) || this.domainsOf[i].some(systemicOnlyDomain) || this.conditionalDomainsOf[i].some(systemicOnlyDomain),
     );
     for (const p of doc.products) {
       const key = [...new Set(p.ingredients)].sort().join('+');
@@ -298,7 +322,10 @@ export class KnowledgeBase {
     return this.activeDrugOf[index];
   }
 
-  /** True when some class or risk domain counts this ingredient only when it is used systemically: where it is applied matters. */
+  /**
+   * True when some class or risk domain counts this ingredient only when it is used systemically, or some rule of it
+   * does not apply at some sites (`notAt`): where it is applied matters.
+   */
   isSiteSensitive(index: number): boolean {
     return this.siteSensitiveAt[index];
   }
@@ -306,6 +333,11 @@ export class KnowledgeBase {
   /** True when the class counts this ingredient (dense index) only for an entry used systemically. */
   isSystemicOnlyIn(classId: string, index: number): boolean {
     return this.systemicOnlyByClass.get(classId)?.has(index) ?? false;
+  }
+
+  /** True when the class does not count this ingredient (dense index) for an entry used at `site`: systemic-only, or left out there (`notAt`). */
+  isLeftOutAt(classId: string, index: number, site: DoseSite): boolean {
+    return this.isSystemicOnlyIn(classId, index) || (this.notAtByClass.get(classId)?.get(site)?.has(index) ?? false);
   }
 
   /** The ingredients among `ingredientIds` that are no longer marketed in the US, in the given order (empty when none). */
@@ -523,7 +555,8 @@ export class KnowledgeBase {
         const entry: PairEntry | undefined = mapI.get(j);
         if (entry === undefined) {
           // Both directions share the entry: a number, or one list that later rules extend.
-          const created: PairEntry = layer === 1 && rule.risks.length === 0 ? packPairRule(index, rule.severity) : [{ rule, layer, specificity }];
+          // Packed only when nothing but the two ingredients decides whether it applies (no tags, no `notAt`).
+          const created: PairEntry = layer === 1 && rule.risks.length === 0 && !rule.notAt ? packPairRule(index, rule.severity) : [{ rule, layer, specificity }];
           mapI.set(j, created);
           mapJ.set(i, created);
         } else if (typeof entry === 'number') {

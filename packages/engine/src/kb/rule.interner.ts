@@ -33,6 +33,7 @@ export class RuleInterner {
     };
     if (r.onc !== undefined) out.onc = r.onc;
     if (r.siblingNote !== undefined) out.siblingNote = r.siblingNote;
+    if (r.notAt !== undefined) out.notAt = [...r.notAt];
     return out;
   }
 

@@ -94,6 +94,11 @@ export interface KbClass {
    * for this class's rules and duplicates. Sorted; absent = none.
    */
   systemicOnlyMembers?: string[];
+  /**
+   * Members left out of this class at some sites only (`notAt: [eye]` on this class, or on an included class they come
+   * from): ketorolac eye drops are not an NSAID for the NSAID class rules. Per site, sorted; absent = none.
+   */
+  notAtMembers?: Partial<Record<DoseSite, string[]>>;
   sourceId: string;
 }
 
@@ -127,6 +132,12 @@ export interface KbRule {
    * difference as explained only when a rule behind it carries this note.
    */
   siblingNote?: string;
+  /**
+   * Sites where the rule does not apply (`notAt: [eye]` in the YAML): an entry used there (its route, its name, or a
+   * brand in its `siteBrands`) does not take part. Ketorolac eye drops are not the tablets the ketorolac rules are
+   * about, while Sprix (nasal ketorolac) is absorbed like them. Absent = every site.
+   */
+  notAt?: DoseSite[];
   citations: KbCitation[];
 }
 
@@ -199,6 +210,8 @@ export interface KbDomain {
    * sprayed in the nose or inhaled does not join (dexamethasone eye drops do not lower potassium). Absent = any use.
    */
   systemicOnly?: true;
+  /** Sites where members do not join (`notAt: [eye, ear]`): gentamicin ear drops do not injure the kidney. Absent = none. */
+  notAt?: DoseSite[];
   sourceId: string;
 }
 
