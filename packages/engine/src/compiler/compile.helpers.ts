@@ -18,7 +18,7 @@ export const VERSION_DATE_RE = /^\d{4}\.\d{2}\.\d{2}$/;
 export const KEYS = {
   source: ['id', 'title', 'license', 'url'],
   ingredient: ['id', 'name', 'rxcui', 'atc', 'synonyms', 'salts', 'brands', 'roles', 'risks', 'conditionalRisks', 'siteBrands', 'prodrugOf', 'reviewed'],
-  product: ['id', 'name', 'ingredients'],
+  product: ['id', 'name', 'ingredients', 'site'],
   class: ['id', 'name', 'members', 'includes', 'duplicateTherapy', 'severityForDuplicate', 'systemicOnly', 'notAt'],
   rule: ['id', 'a', 'b', 'severity', 'risks', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'onc', 'siblingNote', 'notAt', 'citations'],
   pathway: ['id', 'enzyme', 'perpetrator', 'victim', 'severity', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'citations'],

@@ -137,6 +137,18 @@ describe('KnowledgeCompiler', () => {
     } else expect(errors.join('\n')).toMatch(message);
   });
 
+  it.each<[string, string, RegExp | null]>([
+    ['a site', '  site: eye', null],
+    ['an unknown site', '  site: mouth', /"mouth" is not one of skin \| eye \| ear \| nasal \| inhaled/],
+  ])('a combination product with %s', (_label, yaml, message) => {
+    const { kb, issues } = compiler.compileFiles(withAppended('products.yaml', `- name: Eyedropco\n  ingredients: [warfarin, naproxen]\n${yaml}`));
+    const errors = issues.filter((i) => i.level === 'error').map((i) => formatIssue(i));
+    if (message === null) {
+      expect(errors).toEqual([]);
+      expect(kb.products.find((p) => p.name === 'Eyedropco')!.site).toBe('eye');
+    } else expect(errors.join('\n')).toMatch(message);
+  });
+
   it('compiles siteBrands onto the ingredient', () => {
     const files = base.map((f) => ({ ...f }));
     const f = files.find((x) => x.text.includes('brands: [Coumadin, Jantoven]'))!;

@@ -1,5 +1,5 @@
 import type { KbProduct } from '../model/compiled-kb.model';
-import { CURATED_SOURCE_ID } from '../model/kb-vocabulary';
+import { CURATED_SOURCE_ID, DOSE_SITES } from '../model/kb-vocabulary';
 import { slugify } from '../text/name.normalizer';
 import { ID_RE, KEYS, dedupe, didYouMean, where } from './compile.helpers';
 import type { CheckOf } from './entry.check';
@@ -29,10 +29,12 @@ export class ProductSectionCompiler {
       ings.forEach((i, k) => {
         if (!ingredientIds.has(i)) c.error(`ingredients[${k}]`, `unknown ingredient "${i}"${didYouMean(i, ingredientIds)}`);
       });
+      // A product sold only for one non-systemic site (TobraDex eye drops, Neosporin ointment): naming it says where it is used.
+      const site = c.oneOf('site', DOSE_SITES, false);
       if (id && productIds.has(id)) c.error('name', `duplicate product "${name}" (first at ${where(productIds.get(id)!)})`);
       if (id) productIds.set(id, e);
       if (name && id) names.add(name, 'product', `product:${id}`, c, 'name');
-      if (c.errors === 0 && id && name) products.push({ id, name, ingredients: ings, sourceId: CURATED_SOURCE_ID });
+      if (c.errors === 0 && id && name) products.push({ id, name, ingredients: ings, ...(site ? { site } : {}), sourceId: CURATED_SOURCE_ID });
     }
     return products;
   }

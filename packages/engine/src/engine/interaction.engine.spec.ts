@@ -632,6 +632,13 @@ describe('systemic-only class members used at a non-systemic site', () => {
     ['eye drops, aminoglycoside class', 'gentamicin eye drops', 'furosemide', []],
     ['inhaled, aminoglycoside class', 'TOBI', 'furosemide', ['aminoglycosides--loop-diuretics major']],
     ['eye-only brand, hyperkalaemia domain', 'Restasis', 'spironolactone', []],
+    // A combination product sold for one site (`site:` in products.yaml) is used there.
+    ['eye product, aminoglycoside class and systemic steroid', 'TobraDex', 'furosemide', []],
+    ['skin product, oral-neomycin rule', 'Neosporin', 'furosemide', []],
+    ['ear product, oral-neomycin rule', 'Cortisporin', 'furosemide', []],
+    ['inhaled product, ingredient rule still applies', 'Advair', 'ritonavir', ['fluticasone--ritonavir major', 'salmeterol--ritonavir major']],
+    // A local product whose ingredients are partly negligibly absorbed: those are left out, the rest checked.
+    ['skin product, clotrimazole left out', 'Lotrisone', 'tacrolimus', []],
     ['tablet, class labeling', 'prednisolone', 'clarithromycin', ['wave12f-glucocorticoids--label-inhibitors moderate']],
     ['eye-only brand, class labeling', 'Pred Forte', 'clarithromycin', []],
     ['cream, class labeling', 'hydrocortisone cream 1%', 'rifampin', []],
@@ -643,6 +650,15 @@ describe('systemic-only class members used at a non-systemic site', () => {
     ['class without systemicOnly', 'betamethasone cream', 'ritonavir', ['pk-boosters--cyp3a4-dependent-systemic-corticosteroids moderate']],
   ])('%s: %j with %s', (_label, input, other, expected) => {
     expect(findings([input, other])).toEqual(expected);
+  });
+
+  it('a combination applied to the skin leaves out the ingredient recorded as negligibly absorbed there, and says so', () => {
+    const r = engine.check(curated, ['Lotrisone', 'tacrolimus']);
+    expect(r.resolutions[0].localUse).toMatchObject({ route: 'skin', from: 'name', checked: true });
+    expect(r.resolutions[0].localUse!.note).toMatch(/clotrimazole is negligibly absorbed .* left out .* betamethasone was checked/);
+    expect(r.resolutions[0].localUse!.citations.length).toBeGreaterThan(0);
+    // The same ingredient taken by mouth (troche, or no route) is checked.
+    expect(findings(['clotrimazole', 'tacrolimus'])).toEqual(['wave12g-tacrolimus--weak-cyp3a4-inhibitors moderate']);
   });
 
   it('an injected steroid beside an oral one is duplicate therapy', () => {

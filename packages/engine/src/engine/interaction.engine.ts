@@ -148,6 +148,8 @@ export class InteractionEngine {
           continue;
         }
         if (!kb.isReviewed(i)) reviewed = false;
+        // Applied where this ingredient is negligibly absorbed (Lotrisone's clotrimazole on the skin): left out, as the note says.
+        if (local && kb.localUseOf(ing.id, local.route)) continue;
         const unit: CheckUnit = { index: r.index, ing: i, ingredient: kb.ingredientAt(i), group: r.split ? group++ : inputGroup };
         if (kb.isSiteSensitive(i)) {
           if (site === undefined) site = doseSiteOf(kb, r, local?.route, options.routes?.get(r.index)) ?? null;

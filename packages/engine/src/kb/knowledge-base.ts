@@ -123,7 +123,7 @@ export class KnowledgeBase {
   private readonly localUseByKey = new Map<string, KbLocalUse>();
   /** Compact brand name → the one local route that brand is sold for ("restasis" → eye). */
   private readonly localRouteByBrand = new Map<string, LocalRoute>();
-  /** Compact brand name → the one non-systemic site an ingredient's `siteBrands` gives it ("nasacort" → nasal). */
+  /** Compact brand name → the one non-systemic site an ingredient's `siteBrands` or a product's `site` gives it ("nasacort" → nasal, "tobradex" → eye). */
   private readonly siteByBrand = new Map<string, DoseSite>();
   /** Class id → members that count only when used systemically (`KbClass.systemicOnlyMembers`, as dense indexes). */
   private readonly systemicOnlyByClass = new Map<string, Set<number>>();
@@ -209,6 +209,7 @@ export class KnowledgeBase {
     for (const ing of doc.ingredients) {
       for (const [site, brands] of Object.entries(ing.siteBrands ?? {})) for (const b of brands) this.siteByBrand.set(compactKey(b), site as DoseSite);
     }
+    for (const p of doc.products) if (p.site) this.siteByBrand.set(compactKey(p.name), p.site);
 
     this.directRuleCounts = new Array<number>(n).fill(0);
     this.ruleCounts = new Array<number>(n).fill(0);

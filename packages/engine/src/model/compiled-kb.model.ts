@@ -107,6 +107,8 @@ export interface KbProduct {
   id: string;
   name: string;
   ingredients: string[];
+  /** The one non-systemic site the product is sold for (`site: eye`): an entry naming it is used there. Absent = systemic. */
+  site?: DoseSite;
   sourceId: string;
 }
 
