@@ -37,6 +37,9 @@ describe('curated knowledge base: wave 16 review findings', () => {
     ['methenamine', 'Adderall', 'wave13b-mixed-amphetamine-salts--acidifying-agents', 'moderate'],
     // Kayexalate resolves to sodium polystyrene sulfonate.
     ['Kayexalate', 'levothyroxine', 'thyroid-hormones--sodium-polystyrene-sulfonate', 'moderate'],
+    // Sirturo exempts nevirapine from its CYP3A4-inducer advice; efavirenz keeps it.
+    ['bedaquiline', 'nevirapine', 'wave16-bedaquiline--nevirapine', 'minor'],
+    ['Sirturo', 'efavirenz', 'bedaquiline--cyp3a4-inducers', 'major'],
     // Brimonidine with an MAO inhibitor: one finding, the 0.2% label's contraindication (wave 16e).
     ['brimonidine', 'phenelzine', 'wave16e-brimonidine--maois-contraindicated', 'contraindicated'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
