@@ -44,13 +44,14 @@ maybe('knowledge-base quality (eval:kb)', () => {
   // (2,307 → 2,331) and the AD share (→ 0.896). Session 18: DDInter Major 0.92 → 0.94 (94.5 % measured after waves
   // 11a-11c), AD count 2,331 → 2,332. Session 19 (waves 12-12g): DDInter Major 0.94 → 0.945 (95.0 % measured), AD
   // count 2,332 → 2,333. Session 20 (waves 13a-13h): CI count 527 → 528 (ziprasidone's Geodon contraindications).
-  // Session 21 (waves 14a-14e): AD count 2,333 → 2,334.
+  // Session 21 (waves 14a-14e): AD count 2,333 → 2,334. Session 22 (waves 16-18c, label audits and a label-backed
+  // review of the measured misses): AD 2,334 → 2,345 (90.2 %: the 0.90 target, now held), CI 528 → 529.
   it.each([
     ['onc-hp-pairs', 0.95],
     ['onc-hp-groups', 0.95],
     ['ndf-rt-critical', 0.88],
     ['french-ci', 0.79],
-    ['french-ad', 0.895],
+    ['french-ad', 0.9],
     ['ddinter-major-top300', 0.945],
   ])('%s flagged at its threshold ≥ %s', (metric, floor) => {
     expect(report.metrics[metric].resolvable).toBeGreaterThan(0);
@@ -60,8 +61,8 @@ maybe('knowledge-base quality (eval:kb)', () => {
   // Session 21: clinical PK studies with a five-fold exposure rise (FDA/UW OI-DIDB), 27 of 29 flagged; the two others
   // are elvitegravir boosted by ritonavir (by design) and omeprazole with fluconazole (label: no dose change).
   it.each([
-    ['french-ci', 528],
-    ['french-ad', 2334],
+    ['french-ci', 529],
+    ['french-ad', 2345],
     ['pk-studies-5x', 27],
   ])('%s: at least %s pairs flagged (raise, never lower)', (metric, floor) => {
     expect(report.metrics[metric].flagged).toBeGreaterThanOrEqual(floor);
