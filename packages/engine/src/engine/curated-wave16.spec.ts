@@ -4,7 +4,8 @@ import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
  * Wave 16 (session 22, beside the label-audit waves 16a-16e): what the reviews of those waves found outside their own
  * drug lists: tramadol's CYP2D6 row (labels.yaml, session22-tramadol--moderate-cyp2d6-inhibitors), melatonin with strong
  * CYP1A2 inhibitors, vericiguat's own label, methenamine and Kayexalate
- * (names that did not resolve), skin brands of ivermectin and calcitriol, and one brimonidine + MAO inhibitor finding (rules/pairs-wave16-review.yaml).
+ * (names that did not resolve), skin brands of ivermectin and calcitriol, azelastine nasal with CNS depressants, Polytrim as
+ * an eye drop, and one brimonidine + MAO inhibitor finding (rules/pairs-wave16-review.yaml).
  */
 describe('curated knowledge base: wave 16 review findings', () => {
   const curated = new CuratedCheckFixture();
@@ -40,6 +41,9 @@ describe('curated knowledge base: wave 16 review findings', () => {
     // Sirturo exempts nevirapine from its CYP3A4-inducer advice; efavirenz keeps it.
     ['bedaquiline', 'nevirapine', 'wave16-bedaquiline--nevirapine', 'minor'],
     ['Sirturo', 'efavirenz', 'bedaquiline--cyp3a4-inducers', 'major'],
+    // Azelastine nasal sprays: the labels say to avoid other CNS depressants (the eye drops leave the domain).
+    ['Astelin', 'oxycodone', 'additive:cns-depression', 'moderate'],
+    ['Dymista', 'zolpidem', 'additive:cns-depression', 'moderate'],
     // Brimonidine with an MAO inhibitor: one finding, the 0.2% label's contraindication (wave 16e).
     ['brimonidine', 'phenelzine', 'wave16e-brimonidine--maois-contraindicated', 'contraindicated'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
@@ -58,8 +62,18 @@ describe('curated knowledge base: wave 16 review findings', () => {
     ['Vectical', 'hydrochlorothiazide'],
     // Protopic is the ointment: the systemic-tacrolimus class of wave 18b leaves it out.
     ['Protopic', 'Pradaxa'],
+    // Optivar is the eye drop: no CNS-depression count.
+    ['Optivar', 'oxycodone'],
   ])('%s (skin) + %s: silent', (a, b) => {
     curated.expectSilent(a, b);
+  });
+
+  it('Polytrim eye drops are not checked as oral trimethoprim (no serum levels), and the check says so', () => {
+    const r = curated.check(['Polytrim', 'lisinopril']);
+    expect(r.interactions).toEqual([]);
+    expect(r.resolutions[0].localUse).toMatchObject({ route: 'eye', checked: false });
+    expect(r.warnings.map((w) => w.code)).toContain('local_use_not_checked');
+    expect(curated.worst('Bactrim', 'lisinopril')).toBe('moderate');
   });
 
   it('Hiprex, Urex and Kayexalate resolve to reviewed drugs', () => {
