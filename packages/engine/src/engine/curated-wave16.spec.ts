@@ -76,6 +76,12 @@ describe('curated knowledge base: wave 16 review findings', () => {
     expect(curated.worst('Bactrim', 'lisinopril')).toBe('moderate');
   });
 
+  it("diclofenac eye drops answer only the bleeding domain; the gel keeps the tablets' warfarin rule", () => {
+    expect(curated.findings('diclofenac eye drops', 'warfarin')).toEqual([['additive:bleeding', 'moderate']]);
+    expect(curated.findings('diclofenac eye drops', 'lithium')).toEqual([]);
+    expect(curated.findings('Voltaren gel', 'warfarin')).toContainEqual(['warfarin--diclofenac', 'major']);
+  });
+
   it('Hiprex, Urex and Kayexalate resolve to reviewed drugs', () => {
     for (const name of ['Hiprex', 'Urex', 'methenamine', 'Kayexalate']) curated.expectReviewed(name);
   });
