@@ -8,8 +8,8 @@ import type { LocatedEntry } from './yaml-source.reader';
 /**
  * `classes.yaml` and `classes/*.yaml`: drug classes with direct members and included classes (resolved
  * transitively, cycles refused), whether taking two members is duplicate therapy, and whether members count only when
- * used systemically (`systemicOnly`) or are left out at some sites (`notAt`) — both carried into every class that
- * includes them unless listed there directly. (Former wording: used systemically (`systemicOnly`, carried into every class that includes them unless listed there directly).
+ * used systemically (`systemicOnly`) or are left out at some sites (`notAt`), both carried into every class that
+ * includes them unless listed there directly.
  */
 export class ClassSectionCompiler {
   /** `classIds`: every declared class id (rules may name one); `validClassIds`: the classes compiled without errors. */
@@ -81,29 +81,12 @@ export class ClassSectionCompiler {
       resolved.set(id, out);
       return out;
     };
-    // Members that count only when used systemically: all of a systemicOnly class; otherwise those an included class
-    // brings as systemic-only and this class does not list directly. Cycles were refused above (null members).
-    const systemicOnlyOf = new Map<string, Set<string>>();
-    const resolveSystemicOnly = (id: string, stack: string[]): Set<string> => {
-      const done = systemicOnlyOf.get(id);
-      if (done) return done;
-      const ce = classEntries.get(id)!;
-      const out = new Set<string>();
-      if (ce.systemicOnly) for (const m of resolved.get(id) ?? []) out.add(m);
-      else {
-        for (const inc of ce.includes) {
-          if (!classIds.has(inc) || [...stack, id].includes(inc)) continue;
-          for (const m of resolveSystemicOnly(inc, [...stack, id])) if (!ce.members.includes(m)) out.add(m);
-        }
-      }
-      systemicOnlyOf.set(id, out);
-      return out;
-    };
-    // Members left out at some sites only (`notAt`): the sites of this class, for every member; plus those an included
-    // class gives a member this class does not list directly. A member systemic-only here is not repeated.
-    const notAtOf = new Map<string, Map<string, Set<DoseSite>>>();
-    const resolveNotAt = (id: string, stack: string[]): Map<string, Set<DoseSite>> => {
-      const done = notAtOf.get(id);
+    // Sites where a member is left out: every site for all members of a systemicOnly class, the `notAt` sites for all
+    // members of a class with `notAt`; plus what an included class leaves out for a member this class does not list
+    // directly. Cycles were refused above (null members).
+    const leftOutOf = new Map<string, Map<string, Set<DoseSite>>>();
+    const resolveLeftOut = (id: string, stack: string[]): Map<string, Set<DoseSite>> => {
+      const done = leftOutOf.get(id);
       if (done) return done;
       const ce = classEntries.get(id)!;
       const out = new Map<string, Set<DoseSite>>();
@@ -112,14 +95,13 @@ export class ClassSectionCompiler {
         for (const s of sites) set.add(s);
         out.set(m, set);
       };
-      if (ce.notAt.length > 0) for (const m of resolved.get(id) ?? []) add(m, ce.notAt);
+      const own = ce.systemicOnly ? DOSE_SITES : ce.notAt;
+      if (own.length > 0) for (const m of resolved.get(id) ?? []) add(m, own);
       for (const inc of ce.includes) {
         if (!classIds.has(inc) || [...stack, id].includes(inc)) continue;
-        for (const [m, sites] of resolveNotAt(inc, [...stack, id])) if (!ce.members.includes(m)) add(m, sites);
+        for (const [m, sites] of resolveLeftOut(inc, [...stack, id])) if (!ce.members.includes(m)) add(m, sites);
       }
-      const systemic = resolveSystemicOnly(id, []);
-      for (const m of [...out.keys()]) if (systemic.has(m)) out.delete(m);
-      notAtOf.set(id, out);
+      leftOutOf.set(id, out);
       return out;
     };
     const classes: KbClass[] = [];
@@ -135,8 +117,7 @@ export class ClassSectionCompiler {
           members,
           duplicateTherapy: ce.dup,
           severityForDuplicate: ce.sev,
-          ...systemicOnlyField(resolveSystemicOnly(id, [])),
-          ...notAtField(resolveNotAt(id, [])),
+          ...leftOutFields(resolveLeftOut(id, [])),
           sourceId: CURATED_SOURCE_ID,
         });
       }
@@ -146,16 +127,16 @@ export class ClassSectionCompiler {
   }
 }
 
-function notAtField(members: ReadonlyMap<string, ReadonlySet<DoseSite>>): Pick<KbClass, 'notAtMembers'> {
-  if (members.size === 0) return {};
-  const out: Partial<Record<DoseSite, string[]>> = {};
+/** A member left out at every site is systemic-only (`systemicOnlyMembers`); the others are listed per site (`notAtMembers`). */
+function leftOutFields(members: ReadonlyMap<string, ReadonlySet<DoseSite>>): Pick<KbClass, 'systemicOnlyMembers' | 'notAtMembers'> {
+  const systemicOnly = [...members].filter(([, sites]) => sites.size === DOSE_SITES.length).map(([m]) => m);
+  const notAt: Partial<Record<DoseSite, string[]>> = {};
   for (const site of DOSE_SITES) {
-    const list = [...members].filter(([, sites]) => sites.has(site)).map(([m]) => m);
-    if (list.length > 0) out[site] = list.sort();
+    const list = [...members].filter(([, sites]) => sites.size < DOSE_SITES.length && sites.has(site)).map(([m]) => m);
+    if (list.length > 0) notAt[site] = list.sort();
   }
-  return { notAtMembers: out };
-}
-
-function systemicOnlyField(members: ReadonlySet<string>): Pick<KbClass, 'systemicOnlyMembers'> {
-  return members.size > 0 ? { systemicOnlyMembers: [...members].sort() } : {};
+  return {
+    ...(systemicOnly.length > 0 ? { systemicOnlyMembers: systemicOnly.sort() } : {}),
+    ...(Object.keys(notAt).length > 0 ? { notAtMembers: notAt } : {}),
+  };
 }

@@ -13,7 +13,7 @@ import type {
   KbLocalUse,
   KbWashout,
 } from '../model/compiled-kb.model';
-import { CURATED_SOURCE_ID, type DoseSite, isLocalRoute, pathwayRiskTag, severityRank } from '../model/kb-vocabulary';
+import { CURATED_SOURCE_ID, DOSE_SITES, type DoseSite, isLocalRoute, pathwayRiskTag, severityRank } from '../model/kb-vocabulary';
 import { NameIndex } from '../resolver/name.index';
 import { compactKey } from '../text/name.normalizer';
 import { RuleInterner } from './rule.interner';
@@ -125,11 +125,12 @@ export class KnowledgeBase {
   private readonly localRouteByBrand = new Map<string, LocalRoute>();
   /** Compact brand name → the one non-systemic site an ingredient's `siteBrands` or a product's `site` gives it ("nasacort" → nasal, "tobradex" → eye). */
   private readonly siteByBrand = new Map<string, DoseSite>();
-  /** Class id → members that count only when used systemically (`KbClass.systemicOnlyMembers`, as dense indexes). */
-  private readonly systemicOnlyByClass = new Map<string, Set<number>>();
-  /** Class id → site → members left out there only (`KbClass.notAtMembers`, as dense indexes). */
-  private readonly notAtByClass = new Map<string, Map<DoseSite, Set<number>>>();
-  /** Per ingredient: true when some class or risk domain counts it only when used systemically (a site then matters). */
+  /**
+   * Class id → site → members the class leaves out for an entry used there, as dense indexes: a systemic-only member
+   * (`KbClass.systemicOnlyMembers`) at every site, a `notAtMembers` member at its sites.
+   */
+  private readonly leftOutByClass = new Map<string, Map<DoseSite, Set<number>>>();
+  /** Per ingredient: true when some class, risk domain or rule leaves it out at some site (`systemicOnly`, `notAt`): a site then matters. */
   private readonly siteSensitiveAt: boolean[];
   /** Per ingredient: the dense index of the drug it is a prodrug of (`prodrugOf`), else its own index. */
   private readonly activeDrugOf: number[];
@@ -181,30 +182,19 @@ export class KnowledgeBase {
     this.activeDrugOf = doc.ingredients.map((ing, i) => (ing.prodrugOf !== undefined ? (this.ingredientIndex.get(ing.prodrugOf) ?? i) : i));
     const siteSensitiveByClass = new Set<number>();
     for (const c of doc.classes) {
-      if (!c.systemicOnlyMembers) continue;
-      const set = new Set<number>();
-      for (const m of c.systemicOnlyMembers) {
-        const i = this.ingredientIndex.get(m);
-        if (i === undefined) continue;
-        set.add(i);
-        siteSensitiveByClass.add(i);
-      }
-      this.systemicOnlyByClass.set(c.id, set);
-    }
-    for (const c of doc.classes) {
-      if (!c.notAtMembers) continue;
-      const bySite = new Map<DoseSite, Set<number>>();
-      for (const [site, members] of Object.entries(c.notAtMembers)) {
-        const set = new Set<number>();
+      if (!c.systemicOnlyMembers && !c.notAtMembers) continue;
+      const bySite = new Map<DoseSite, Set<number>>(DOSE_SITES.map((site) => [site, new Set<number>()]));
+      const leaveOut = (members: readonly string[] | undefined, sites: readonly DoseSite[]) => {
         for (const m of members ?? []) {
           const i = this.ingredientIndex.get(m);
           if (i === undefined) continue;
-          set.add(i);
+          for (const site of sites) bySite.get(site)!.add(i);
           siteSensitiveByClass.add(i);
         }
-        bySite.set(site as DoseSite, set);
-      }
-      this.notAtByClass.set(c.id, bySite);
+      };
+      leaveOut(c.systemicOnlyMembers, DOSE_SITES);
+      for (const site of DOSE_SITES) leaveOut(c.notAtMembers?.[site], [site]);
+      this.leftOutByClass.set(c.id, bySite);
     }
     for (const ing of doc.ingredients) {
       for (const [site, brands] of Object.entries(ing.siteBrands ?? {})) for (const b of brands) this.siteByBrand.set(compactKey(b), site as DoseSite);
@@ -274,9 +264,9 @@ export class KnowledgeBase {
     const domainsNamed = (ids: readonly string[] | undefined): KbDomain[] => (ids ?? []).map((r) => this.domainById.get(r)).filter((d): d is KbDomain => d !== undefined);
     this.domainsOf = doc.ingredients.map((ing) => domainsNamed(ing.risks));
     this.conditionalDomainsOf = doc.ingredients.map((ing) => domainsNamed(ing.conditionalRisks).filter((d) => d.conditional));
-    const systemicOnlyDomain = (d: KbDomain) => d.systemicOnly === true || d.notAt !== undefined;
+    const leavesOutSites = (d: KbDomain) => d.systemicOnly === true || d.notAt !== undefined;
     this.siteSensitiveAt = doc.ingredients.map(
-      (_, i) => siteSensitiveByClass.has(i) || siteSensitiveByRule.has(i) || this.domainsOf[i].some(systemicOnlyDomain) || this.conditionalDomainsOf[i].some(systemicOnlyDomain),
+      (_, i) => siteSensitiveByClass.has(i) || siteSensitiveByRule.has(i) || this.domainsOf[i].some(leavesOutSites) || this.conditionalDomainsOf[i].some(leavesOutSites),
     );
     for (const p of doc.products) {
       const key = [...new Set(p.ingredients)].sort().join('+');
@@ -331,14 +321,9 @@ export class KnowledgeBase {
     return this.siteSensitiveAt[index];
   }
 
-  /** True when the class counts this ingredient (dense index) only for an entry used systemically. */
-  isSystemicOnlyIn(classId: string, index: number): boolean {
-    return this.systemicOnlyByClass.get(classId)?.has(index) ?? false;
-  }
-
   /** True when the class does not count this ingredient (dense index) for an entry used at `site`: systemic-only, or left out there (`notAt`). */
   isLeftOutAt(classId: string, index: number, site: DoseSite): boolean {
-    return this.isSystemicOnlyIn(classId, index) || (this.notAtByClass.get(classId)?.get(site)?.has(index) ?? false);
+    return this.leftOutByClass.get(classId)?.get(site)?.has(index) ?? false;
   }
 
   /** The ingredients among `ingredientIds` that are no longer marketed in the US, in the given order (empty when none). */
