@@ -124,6 +124,7 @@ describe('FhirMedicationReader', () => {
     ['10547007', 'Otic route', 'ear'],
     ['46713006', 'Nasal route', 'nasal'],
     ['447694001', 'Respiratory tract route', 'inhaled'],
+    ['62226000', 'Intrauterine route', 'intrauterine'],
     ['26643006', 'Oral route', 'systemic'],
     ['78421000', 'Intramuscular route', 'systemic'],
   ])('dosage route %s (%s) → %s', (code, display, route) => {

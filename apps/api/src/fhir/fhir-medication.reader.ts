@@ -23,7 +23,7 @@ export interface ReadMedication {
    * The check keeps it while within its washout and reports it otherwise.
    */
   stoppedOn?: string;
-  /** The route its dosage codes (SNOMED CT): skin, eye, ear, nasal, inhaled, or systemic for any other coded route; absent when uncoded. */
+  /** The route its dosage codes (SNOMED CT): skin, eye, ear, nasal, inhaled, intrauterine, or systemic for any other coded route; absent when uncoded. */
   route?: DrugRoute;
 }
 
@@ -44,8 +44,8 @@ const DATE_RE = /^(\d{4}-\d{2}-\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:\d{2}))?$/;
 const MAX_CANDIDATES = 8;
 const SNOMED_SYSTEM = 'http://snomed.info/sct';
 /**
- * SNOMED CT route codes read as a site: topical and cutaneous (skin), ophthalmic (eye), otic (ear), nasal, and
- * respiratory tract and the UK drug extension's inhalation (inhaled). Any other coded route is systemic.
+ * SNOMED CT route codes read as a site: topical and cutaneous (skin), ophthalmic (eye), otic (ear), nasal, respiratory
+ * tract and the UK drug extension's inhalation (inhaled), and intrauterine. Any other coded route is systemic.
  */
 const SITE_ROUTE_CODES: Readonly<Record<string, DrugRoute>> = {
   '6064005': 'skin',
@@ -55,6 +55,7 @@ const SITE_ROUTE_CODES: Readonly<Record<string, DrugRoute>> = {
   '46713006': 'nasal',
   '447694001': 'inhaled',
   '18679011000001101': 'inhaled',
+  '62226000': 'intrauterine',
 };
 
 export const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
@@ -220,7 +221,7 @@ export function isIgnored(m: ReadMedication | IgnoredMedication): m is IgnoredMe
 
 /**
  * The route of the first dosage that codes one in SNOMED CT (`MedicationRequest.dosageInstruction`,
- * `MedicationStatement.dosage`): skin, eye, ear, nasal or inhaled for those route codes, systemic for any other SNOMED route.
+ * `MedicationStatement.dosage`): skin, eye, ear, nasal, inhaled or intrauterine for those route codes, systemic for any other SNOMED route.
  */
 function routeOf(resource: FhirJson): DrugRoute | undefined {
   for (const dosage of [...arr(resource.dosageInstruction), ...arr(resource.dosage)]) {

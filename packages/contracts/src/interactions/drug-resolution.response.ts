@@ -63,10 +63,14 @@ export type StoppedDrug = z.infer<typeof StoppedDrugSchema>;
 export const LOCAL_ROUTES = ['skin', 'eye', 'ear'] as const;
 export type LocalRoute = (typeof LOCAL_ROUTES)[number];
 /**
- * What a check entry may say about its route (`systemic` overrides a route read from the name). `nasal` and `inhaled`
- * are checked as systemic, except by classes that count a drug only when it is used systemically.
+ * What a check entry may say about its route (`systemic` overrides a route read from the name). `nasal`, `inhaled`
+ * and `intrauterine` are checked as systemic, except by the rules, classes and domains the knowledge base says do not
+ * apply there (a levonorgestrel IUD is not an oral contraceptive that an enzyme inducer can make fail).
  */
-export const DRUG_ROUTES = [...LOCAL_ROUTES, 'nasal', 'inhaled', 'systemic'] as const;
+export const DRUG_ROUTES = [...LOCAL_ROUTES, 'nasal', 'inhaled', 'intrauterine', 'systemic'] as const;
+/** The routes that are not systemic: where a drug can be used that some rules, classes and domains leave out. */
+export const DOSE_SITES = [...LOCAL_ROUTES, 'nasal', 'inhaled', 'intrauterine'] as const;
+export type DoseSite = (typeof DOSE_SITES)[number];
 export type DrugRoute = (typeof DRUG_ROUTES)[number];
 
 export const LocalUseSchema = z
@@ -127,6 +131,12 @@ export const DrugResolutionSchema = z
       ),
     stopped: StoppedDrugSchema.optional().describe('Present when the entry has `stoppedOn` and resolved: its washout and whether it was checked'),
     localUse: LocalUseSchema.optional().describe('Present when the entry is applied to the skin, eye or ear (its `route`, or read from the name) and resolved'),
+    site: z
+      .enum(DOSE_SITES)
+      .optional()
+      .describe(
+        'Where the check took the entry to be used, when that is not systemic and it matters to the answer: `skin`, `eye` or `ear` (as `localUse.route`), `nasal`, `inhaled` or `intrauterine` (its `route`, read from the name, or a brand sold for one site, e.g. “Mirena”). Absent = checked as a systemic drug',
+      ),
     usMarket: z
       .array(UsMarketStatusSchema)
       .optional()

@@ -17,7 +17,7 @@ export const VERSION_DATE_RE = /^\d{4}\.\d{2}\.\d{2}$/;
 /** The fields each kind of entry may have (anything else is an error with a "did you mean"). */
 export const KEYS = {
   source: ['id', 'title', 'license', 'url'],
-  ingredient: ['id', 'name', 'rxcui', 'atc', 'synonyms', 'salts', 'brands', 'roles', 'risks', 'conditionalRisks', 'siteBrands', 'prodrugOf', 'reviewed'],
+  ingredient: ['id', 'name', 'rxcui', 'atc', 'synonyms', 'salts', 'brands', 'roles', 'risks', 'conditionalRisks', 'siteBrands', 'pathwaysNotAt', 'prodrugOf', 'reviewed'],
   product: ['id', 'name', 'ingredients', 'site'],
   class: ['id', 'name', 'members', 'includes', 'duplicateTherapy', 'severityForDuplicate', 'systemicOnly', 'notAt'],
   rule: ['id', 'a', 'b', 'severity', 'risks', 'summary', 'consequence', 'mechanism', 'management', 'evidence', 'onc', 'siblingNote', 'notAt', 'citations'],

@@ -82,20 +82,21 @@ export function readStrengths(c: EntryCheck, obj: Record<string, unknown>, path:
 }
 
 /**
- * `notAt` of a rule, class or risk domain: a non-empty list of distinct sites (skin, eye, ear, nasal, inhaled) where it
- * does not apply; undefined when absent or invalid (the error is reported).
+ * `notAt` of a rule, class or risk domain (or an ingredient's `pathwaysNotAt`): a non-empty list of distinct sites
+ * (skin, eye, ear, nasal, inhaled, intrauterine) where it does not apply; undefined when absent or invalid (the error
+ * is reported).
  */
-export function readNotAt(c: EntryCheck): DoseSite[] | undefined {
-  if (c.obj.notAt === undefined) return undefined;
-  const list = c.strList('notAt');
+export function readNotAt(c: EntryCheck, key: 'notAt' | 'pathwaysNotAt' = 'notAt'): DoseSite[] | undefined {
+  if (c.obj[key] === undefined) return undefined;
+  const list = c.strList(key);
   if (list.length === 0) {
-    c.error('notAt', `must list at least one site (${DOSE_SITES.join(', ')}), or be left out`);
+    c.error(key, `must list at least one site (${DOSE_SITES.join(', ')}), or be left out`);
     return undefined;
   }
   const out: DoseSite[] = [];
   list.forEach((site, i) => {
-    if (!(DOSE_SITES as readonly string[]).includes(site)) c.error(`notAt[${i}]`, `unknown site "${site}"; sites: ${DOSE_SITES.join(', ')}`);
-    else if (out.includes(site as DoseSite)) c.error(`notAt[${i}]`, `"${site}" is listed twice`);
+    if (!(DOSE_SITES as readonly string[]).includes(site)) c.error(`${key}[${i}]`, `unknown site "${site}"; sites: ${DOSE_SITES.join(', ')}`);
+    else if (out.includes(site as DoseSite)) c.error(`${key}[${i}]`, `"${site}" is listed twice`);
     else out.push(site as DoseSite);
   });
   return out.length === list.length ? out : undefined;

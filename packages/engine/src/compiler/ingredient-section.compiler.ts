@@ -3,6 +3,7 @@ import { CURATED_SOURCE_ID, DOSE_SITES, type DoseSite, ENZYMES, ENZYME_ROLES, MO
 import { slugify } from '../text/name.normalizer';
 import { ATC_RE, ID_RE, KEYS, RXCUI_RE, dedupe, didYouMean, where } from './compile.helpers';
 import type { CheckOf, EntryCheck } from './entry.check';
+import { readNotAt } from './entry-fields.reader';
 import type { NameRegistry } from './name.registry';
 import type { LocatedEntry } from './yaml-source.reader';
 
@@ -79,6 +80,8 @@ export class IngredientSectionCompiler {
         brands.forEach((s, i) => names.add(s, 'brand', id, c, `brands[${i}]`));
       }
       const siteBrands = this.siteBrands(c, brands);
+      const pathwaysNotAt = readNotAt(c, 'pathwaysNotAt');
+      if (pathwaysNotAt && roles.length === 0) c.error('pathwaysNotAt', 'the drug has no enzyme or transporter roles to leave out');
       const prodrugOf = c.str('prodrugOf', false);
       if (prodrugOf !== undefined && prodrugOf === id) c.error('prodrugOf', 'an ingredient is not a prodrug of itself');
       const reviewed = c.obj.reviewed;
@@ -97,6 +100,7 @@ export class IngredientSectionCompiler {
           risks,
           ...(conditionalRisks.length > 0 ? { conditionalRisks } : {}),
           ...(siteBrands ? { siteBrands } : {}),
+          ...(pathwaysNotAt ? { pathwaysNotAt } : {}),
           ...(common ? { common } : {}),
           sourceId: CURATED_SOURCE_ID,
         };

@@ -139,7 +139,7 @@ describe('KnowledgeCompiler', () => {
 
   it.each<[string, string, RegExp | null]>([
     ['a site', '  site: eye', null],
-    ['an unknown site', '  site: mouth', /"mouth" is not one of skin \| eye \| ear \| nasal \| inhaled/],
+    ['an unknown site', '  site: mouth', /"mouth" is not one of skin \| eye \| ear \| nasal \| inhaled \| intrauterine/],
   ])('a combination product with %s', (_label, yaml, message) => {
     const { kb, issues } = compiler.compileFiles(withAppended('products.yaml', `- name: Eyedropco\n  ingredients: [warfarin, naproxen]\n${yaml}`));
     const errors = issues.filter((i) => i.level === 'error').map((i) => formatIssue(i));
@@ -147,6 +147,32 @@ describe('KnowledgeCompiler', () => {
       expect(errors).toEqual([]);
       expect(kb.products.find((p) => p.name === 'Eyedropco')!.site).toBe('eye');
     } else expect(errors.join('\n')).toMatch(message);
+  });
+
+  it.each<[string, string, RegExp | null]>([
+    ['a site', '  pathwaysNotAt: [intrauterine]', null],
+    ['an unknown site', '  pathwaysNotAt: [uterus]', /unknown site "uterus"/],
+    ['an empty list', '  pathwaysNotAt: []', /at least one site/],
+  ])('pathwaysNotAt with %s', (_label, yaml, message) => {
+    const files = base.map((f) => ({ ...f }));
+    const f = files.find((x) => x.text.includes('brands: [Coumadin, Jantoven]'))!;
+    f.text = f.text.replace('brands: [Coumadin, Jantoven]', `brands: [Coumadin, Jantoven]\n${yaml}`);
+    const { kb, issues } = compiler.compileFiles(files);
+    const errors = issues.filter((i) => i.level === 'error').map((i) => formatIssue(i));
+    if (message === null) {
+      expect(errors).toEqual([]);
+      expect(kb.ingredients.find((i) => i.id === 'warfarin')!.pathwaysNotAt).toEqual(['intrauterine']);
+    } else expect(errors.join('\n')).toMatch(message);
+  });
+
+  it('refuses pathwaysNotAt on a drug without enzyme roles', () => {
+    const { issues } = compiler.compileFiles(withAppended('ingredients/fixture.yaml', '- id: roleless\n  name: roleless\n  pathwaysNotAt: [intrauterine]'));
+    expect(
+      issues
+        .filter((i) => i.level === 'error')
+        .map((i) => formatIssue(i))
+        .join('\n'),
+    ).toMatch(/no enzyme or transporter roles/);
   });
 
   it('compiles siteBrands onto the ingredient', () => {

@@ -140,7 +140,8 @@ export class InteractionEngine {
       resolvedInputs++;
       const inputGroup = group++;
       let reviewed = true;
-      let site: DoseSite | null | undefined;
+      // Where it is used, read once and only when an ingredient's answer depends on it (a local route is known already).
+      let site: DoseSite | null | undefined = local?.route;
       for (const ing of r.ingredients) {
         const i = kb.indexOf(ing.id);
         if (i === undefined) {
@@ -158,7 +159,7 @@ export class InteractionEngine {
         units.push(unit);
       }
       const coverage = reviewed ? 'reviewed' : 'names-only';
-      const res = r.coverage === coverage ? r : Object.assign({}, r, { coverage });
+      const res = r.coverage === coverage && !site ? r : Object.assign({}, r, site ? { coverage, site } : { coverage });
       out.push(res);
       if (!reviewed) namesOnly.push(res);
     }
@@ -311,9 +312,9 @@ function localRouteOf(
 }
 
 /**
- * Where a checked entry is applied when that is not systemic: its local route (skin, eye, ear), else the nose or lungs
- * the request gives or its name states ("nasal spray", "inhaler", "HFA"), else the one site of the brand it matched
- * ("Nasacort"). Undefined when the request says `systemic`, and when nothing says otherwise (taken as systemic).
+ * Where a checked entry is applied when that is not systemic: its local route (skin, eye, ear), else the nose, lungs or
+ * uterus the request gives or its name states ("nasal spray", "inhaler", "HFA", "IUD"), else the one site of the brand
+ * it matched ("Nasacort", "Mirena"). Undefined when the request says `systemic`, and when nothing says otherwise (taken as systemic).
  */
 function doseSiteOf(kb: KnowledgeBase, r: DrugResolution, local: LocalRoute | undefined, given: { route: DrugRoute } | undefined): DoseSite | undefined {
   if (local) return local;

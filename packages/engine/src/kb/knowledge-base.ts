@@ -130,8 +130,10 @@ export class KnowledgeBase {
    * (`KbClass.systemicOnlyMembers`) at every site, a `notAtMembers` member at its sites.
    */
   private readonly leftOutByClass = new Map<string, Map<DoseSite, Set<number>>>();
-  /** Per ingredient: true when some class, risk domain or rule leaves it out at some site (`systemicOnly`, `notAt`): a site then matters. */
+  /** Per ingredient: true when some class, risk domain, rule or its own `pathwaysNotAt` leaves it out at some site: a site then matters. */
   private readonly siteSensitiveAt: boolean[];
+  /** Per ingredient: the sites where its enzyme and transporter roles do not apply (`pathwaysNotAt`), else undefined. */
+  private readonly pathwaysNotAtOf: (readonly DoseSite[] | undefined)[];
   /** Per ingredient: the dense index of the drug it is a prodrug of (`prodrugOf`), else its own index. */
   private readonly activeDrugOf: number[];
 
@@ -265,8 +267,14 @@ export class KnowledgeBase {
     this.domainsOf = doc.ingredients.map((ing) => domainsNamed(ing.risks));
     this.conditionalDomainsOf = doc.ingredients.map((ing) => domainsNamed(ing.conditionalRisks).filter((d) => d.conditional));
     const leavesOutSites = (d: KbDomain) => d.systemicOnly === true || d.notAt !== undefined;
+    this.pathwaysNotAtOf = doc.ingredients.map((ing) => ing.pathwaysNotAt);
     this.siteSensitiveAt = doc.ingredients.map(
-      (_, i) => siteSensitiveByClass.has(i) || siteSensitiveByRule.has(i) || this.domainsOf[i].some(leavesOutSites) || this.conditionalDomainsOf[i].some(leavesOutSites),
+      (_, i) =>
+        siteSensitiveByClass.has(i) ||
+        siteSensitiveByRule.has(i) ||
+        this.pathwaysNotAtOf[i] !== undefined ||
+        this.domainsOf[i].some(leavesOutSites) ||
+        this.conditionalDomainsOf[i].some(leavesOutSites),
     );
     for (const p of doc.products) {
       const key = [...new Set(p.ingredients)].sort().join('+');
@@ -314,11 +322,16 @@ export class KnowledgeBase {
   }
 
   /**
-   * True when some class or risk domain counts this ingredient only when it is used systemically, or some rule of it
-   * does not apply at some sites (`notAt`): where it is applied matters.
+   * True when some class or risk domain counts this ingredient only when it is used systemically, some rule of it
+   * does not apply at some sites (`notAt`), or its enzyme roles do not (`pathwaysNotAt`): where it is applied matters.
    */
   isSiteSensitive(index: number): boolean {
     return this.siteSensitiveAt[index];
+  }
+
+  /** True when the ingredient's enzyme and transporter roles do not apply to an entry used at `site` (`pathwaysNotAt`). */
+  arePathwaysOffAt(index: number, site: DoseSite): boolean {
+    return this.pathwaysNotAtOf[index]?.includes(site) ?? false;
   }
 
   /** True when the class does not count this ingredient (dense index) for an entry used at `site`: systemic-only, or left out there (`notAt`). */

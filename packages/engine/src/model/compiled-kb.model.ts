@@ -56,6 +56,12 @@ export interface KbIngredient {
    */
   siteBrands?: Partial<Record<DoseSite, string[]>>;
   /**
+   * Sites where its enzyme and transporter roles do not apply (`pathwaysNotAt:`): neither the generic pathway
+   * templates nor label statements answer for an entry used there. The levonorgestrel IUD acts in the uterus: an
+   * inducer lowering its blood levels does not make it fail as it does the pill. Absent = every site.
+   */
+  pathwaysNotAt?: DoseSite[];
+  /**
    * The ingredient the body turns this one into, when this one is given only as its prodrug (`prodrugOf:`):
    * fosphenytoin → phenytoin, lisdexamfetamine → dextroamphetamine. The two are one active drug to the pathway layer
    * (no enzyme finding between them) and to risk-domain counts. Absent = not a prodrug.

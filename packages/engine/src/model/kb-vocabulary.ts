@@ -1,6 +1,6 @@
 // Types only from @vigil/contracts: its runtime entry carries the zod schemas, which the build-time compiler and this
 // pure package do not need. The lists below are checked against the contract types.
-import type { DrugRoute, EvidenceLevel, LocalRoute, Severity } from '@vigil/contracts';
+import type { DoseSite as ContractDoseSite, DrugRoute, EvidenceLevel, LocalRoute, Severity } from '@vigil/contracts';
 
 export type { EvidenceLevel, Severity };
 
@@ -28,18 +28,18 @@ export type SubstrateStrength = (typeof SUBSTRATE_STRENGTHS)[number];
 export type ModulatorStrength = (typeof MODULATOR_STRENGTHS)[number];
 
 /**
- * Where a product is applied when it is not taken by mouth or injected: the local routes of the contract (skin, eye,
- * ear) and the nose and lungs. A member of a `systemicOnly` class used at one of these sites is not a member for that
- * check (a hydrocortisone cream is not a systemic corticosteroid).
+ * Where a product is applied when it is not taken by mouth or injected (the contract's `DOSE_SITES`): the local routes
+ * (skin, eye, ear), the nose and lungs, and the uterus (a hormonal IUD). A member of a `systemicOnly` class used at one
+ * of these sites is not a member for that check (a hydrocortisone cream is not a systemic corticosteroid).
  */
-export const DOSE_SITES = ['skin', 'eye', 'ear', 'nasal', 'inhaled'] as const satisfies readonly Exclude<DrugRoute, 'systemic'>[];
+export const DOSE_SITES = ['skin', 'eye', 'ear', 'nasal', 'inhaled', 'intrauterine'] as const satisfies readonly ContractDoseSite[];
 /** The sites that are the contract's local routes (skin, eye, ear): where `local-use.yaml` may record negligible absorption. */
 export function isLocalRoute(route: DrugRoute | DoseSite | undefined): route is LocalRoute {
   return route === 'skin' || route === 'eye' || route === 'ear';
 }
 export type DoseSite = (typeof DOSE_SITES)[number];
-// Every route a request may give, except systemic, is a site (fails to build if the contract gains one).
-const sitesComplete: Record<Exclude<DrugRoute, 'systemic'>, true> = { skin: true, eye: true, ear: true, nasal: true, inhaled: true };
+// Every site of the contract is a site here (fails to build if the contract gains one).
+const sitesComplete: Record<ContractDoseSite, true> = { skin: true, eye: true, ear: true, nasal: true, inhaled: true, intrauterine: true };
 void sitesComplete;
 
 /** Risk domains documented in knowledge/SCHEMA.md (domains.yaml may define more). */

@@ -46,6 +46,11 @@ describe('detectDoseSite', () => {
     ['fluticasone/salmeterol Diskus', 'inhaled'],
     ['triamcinolone aerosol inhaler', 'inhaled'],
     ['budesonide nebulizer solution', 'inhaled'],
+    // The uterus.
+    ['levonorgestrel-releasing intrauterine system', 'intrauterine'],
+    ['Mirena IUD', 'intrauterine'],
+    ['LNG-IUS 52 mg', 'intrauterine'],
+    ['levonorgestrel intra-uterine device', 'intrauterine'],
     // A systemic word wins, and no stated site is no site.
     ['budesonide oral capsule', undefined],
     ['triamcinolone acetonide injection', undefined],

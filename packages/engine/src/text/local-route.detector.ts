@@ -44,15 +44,20 @@ const INHALED_RE = new RegExp(
   `\\b(?:${INHALED_WORDS}|neb|hfa|mdi|dpi|diskus|ellipta|respimat|turbuhaler|flexhaler|handihaler|twisthaler|pressair|inhub|redihaler|respiclick|aerosphere)\\b`,
 );
 
+/** Words that put a product in the uterus: "levonorgestrel intrauterine system", "Mirena IUD", "LNG-IUS". */
+const INTRAUTERINE_RE = /\b(?:intra-?uterine|iud|ius)\b/;
+
 /**
- * The non-systemic site a drug name states: a local route (skin, eye, ear; see `detectLocalRoute`), or the nose
- * ("triamcinolone nasal spray") or lungs ("budesonide inhalation suspension", "Advair HFA"). Undefined when it states
- * none or also states a systemic one ("oral", "injection", "tablet"...). Only members of `systemicOnly` classes care.
+ * The non-systemic site a drug name states: a local route (skin, eye, ear; see `detectLocalRoute`), the uterus
+ * ("levonorgestrel IUD"), or the nose ("triamcinolone nasal spray") or lungs ("budesonide inhalation suspension",
+ * "Advair HFA"). Undefined when it states none or also states a systemic one ("oral", "injection", "tablet"...). Only
+ * ingredients that some rule, class or domain leaves out at a site care.
  */
 export function detectDoseSite(name: string): DoseSite | undefined {
   const local = detectLocalRoute(name);
   if (local) return local;
   const text = foldText(name);
+  if (INTRAUTERINE_RE.test(text)) return 'intrauterine';
   if (SYSTEMIC_DOSING_RE.test(text)) return undefined;
   if (NASAL_RE.test(text)) return 'nasal';
   if (INHALED_RE.test(text)) return 'inhaled';

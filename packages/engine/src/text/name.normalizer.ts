@@ -31,6 +31,9 @@ export const DOSE_FORM_WORDS: ReadonlySet<string> = new Set(
     // Inhaler devices: "Anoro Ellipta", "Spiriva HandiHaler", "Tudorza Pressair", "Stiolto Respimat".
     'ellipta respimat handihaler diskus pressair neohaler aerosphere digihaler redihaler respiclick twisthaler ' +
     'flexhaler turbuhaler breezhaler genuair inhub rotahaler autohaler ' +
+    // Intrauterine and transdermal systems and devices: "levonorgestrel intrauterine system", "Mirena IUD" (the check
+    // reads the site separately).
+    'intrauterine iud ius system device ' +
     // Sig words: "1 tab po qhs", "nightly", "qod".
     'nightly bedtime qod qow qweekly qmonth qday tiw biw stat ut dict'
   ).split(/\s+/),
