@@ -57,3 +57,27 @@ describe('curated knowledge base: the levonorgestrel IUD is not the pill', () =>
     expect(r.resolutions.map((x) => x.site)).toEqual(['eye', 'inhaled', 'intrauterine', undefined]);
   });
 });
+
+/**
+ * Generated combination products carry the one non-systemic site of their Drugs@FDA products (Form route OPHTHALMIC,
+ * OTIC, TOPICAL, NASAL, INHALATION, INTRAUTERINE), as the hand-written products.yaml entries do.
+ */
+describe('curated knowledge base: generated combination products used at one site', () => {
+  const curated = new CuratedCheckFixture();
+
+  it.each<[string, string]>([
+    ['Tobradex ST', 'eye'],
+    ['Pred-G', 'eye'],
+    ['Blephamide S.O.P.', 'eye'],
+    ['Otovel', 'ear'],
+    ['Enstilar', 'skin'],
+    ['Duaklir Pressair', 'inhaled'],
+  ])('%s is used at the %s', (product, site) => {
+    expect(curated.check([product, 'warfarin']).resolutions[0].site).toBe(site);
+  });
+
+  it('Tobradex ST and Pred-G eye drops with furosemide: not the systemic aminoglycoside rule', () => {
+    curated.expectSilent('Tobradex ST', 'furosemide');
+    curated.expectSilent('Pred-G', 'furosemide');
+  });
+});

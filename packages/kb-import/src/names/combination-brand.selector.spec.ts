@@ -1,5 +1,5 @@
 import { compactKey } from '@vigil/engine';
-import { CombinationBrandSelector } from './combination-brand.selector';
+import { CombinationBrandSelector, siteOfRoutes } from './combination-brand.selector';
 import type { FdaProduct } from './drugs-at-fda-products.reader';
 import { SpellingNeighbourIndex } from './spelling-neighbour.index';
 
@@ -134,5 +134,23 @@ describe('CombinationBrandSelector', () => {
 
   it('keys ingredient sets by sorted distinct ids', () => {
     expect(CombinationBrandSelector.setKey(['valsartan', 'sacubitril', 'valsartan'])).toBe('sacubitril+valsartan');
+  });
+});
+
+describe('siteOfRoutes', () => {
+  it.each<[string, (string[] | undefined)[], string | undefined]>([
+    ['one eye route', [['OPHTHALMIC']], 'eye'],
+    ['every product on the skin', [['TOPICAL'], ['TOPICAL']], 'skin'],
+    ['ear, nose, lungs, uterus', [['OTIC']], 'ear'],
+    ['a nasal spray', [['NASAL']], 'nasal'],
+    ['an inhaler', [['INHALATION']], 'inhaled'],
+    ['an IUD', [['INTRAUTERINE']], 'intrauterine'],
+    ['one product taken by mouth', [['OPHTHALMIC'], ['ORAL']], undefined],
+    ['two sites in one form', [['OPHTHALMIC', 'OTIC']], undefined],
+    ['skin and vagina', [['TOPICAL', 'VAGINAL']], undefined],
+    ['an unread form', [['OPHTHALMIC'], undefined], undefined],
+    ['no route', [[]], undefined],
+  ])('%s', (_label, routes, site) => {
+    expect(siteOfRoutes(routes)).toBe(site);
   });
 });

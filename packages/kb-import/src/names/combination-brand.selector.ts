@@ -1,4 +1,4 @@
-import { compactKey } from '@vigil/engine';
+import { compactKey, type DoseSite } from '@vigil/engine';
 import { DrugsAtFdaImporter } from '../importers/drugs-at-fda.importer';
 import { PRESCRIPTION_STATUS, type FdaProduct } from './drugs-at-fda-products.reader';
 import { NamesOnlyBrandSelector } from './names-only-brand.selector';
@@ -14,10 +14,39 @@ export interface CombinationSkip {
   detail: string;
 }
 
-/** One combination product to write: the brand as shown and its ingredient ids (in Drugs@FDA order). */
+/** One combination product to write: the brand as shown, its ingredient ids (in Drugs@FDA order) and its one non-systemic site. */
 export interface CombinationProduct {
   name: string;
   ingredients: string[];
+  /** Where every product carrying the brand is applied, when that is one non-systemic site (see `siteOfRoutes`). */
+  site?: DoseSite;
+}
+
+/** Drugs@FDA routes that are one of the check's non-systemic sites; any other route is systemic. */
+const SITE_BY_ROUTE: Readonly<Record<string, DoseSite>> = {
+  TOPICAL: 'skin',
+  OPHTHALMIC: 'eye',
+  OTIC: 'ear',
+  NASAL: 'nasal',
+  INHALATION: 'inhaled',
+  INTRAUTERINE: 'intrauterine',
+};
+
+/**
+ * The one non-systemic site of a brand's products: every route of every product maps to the same site (TobraDex ST:
+ * OPHTHALMIC → eye). Undefined when a route is systemic or unread, or the routes name two sites ("OPHTHALMIC, OTIC").
+ */
+export function siteOfRoutes(routesPerProduct: readonly (readonly string[] | undefined)[]): DoseSite | undefined {
+  let site: DoseSite | undefined;
+  for (const routes of routesPerProduct) {
+    if (!routes || routes.length === 0) return undefined;
+    for (const r of routes) {
+      const s = SITE_BY_ROUTE[r];
+      if (s === undefined || (site !== undefined && s !== site)) return undefined;
+      site = s;
+    }
+  }
+  return site;
 }
 
 /** What the selector needs to know about the knowledge base the products are added to. */
@@ -82,7 +111,8 @@ export class CombinationBrandSelector {
       if (key === '') continue;
       const ids = p.parts.map((part) => this.ingredientOf(part) ?? `unresolved:${part}`);
       const set = CombinationBrandSelector.setKey(ids);
-      const b = byKey.get(key) ?? { key, name, sets: new Map<string, string[]>(), rxSets: new Set<string>(), parts: new Set<string>(), combination: false };
+      const b = byKey.get(key) ?? { key, name, sets: new Map<string, string[]>(), rxSets: new Set<string>(), parts: new Set<string>(), combination: false, routes: [] };
+      b.routes.push(p.routes);
       if (name < b.name) b.name = name;
       if (!b.sets.has(set)) b.sets.set(set, [...new Set(ids)]);
       if (p.statuses.includes(PRESCRIPTION_STATUS)) b.rxSets.add(set);
@@ -101,7 +131,10 @@ export class CombinationBrandSelector {
     for (const b of candidates) {
       const skip = this.reason(b, firstWordSets.get(compactKey(b.name.split(/\s+/)[0]))!);
       if (skip) skipped.push({ brand: b.name, ...skip });
-      else out.push({ name: b.name, ingredients: [...b.sets.values()][0] });
+      else {
+        const site = siteOfRoutes(b.routes);
+        out.push({ name: b.name, ingredients: [...b.sets.values()][0], ...(site ? { site } : {}) });
+      }
     }
     return { products: out.sort((x, y) => (compactKey(x.name) < compactKey(y.name) ? -1 : 1)), skipped };
   }
@@ -164,4 +197,6 @@ interface Brand {
   parts: Set<string>;
   /** Some product carrying the brand has two or more ingredient strings. */
   combination: boolean;
+  /** The routes of each product carrying the brand (any status). */
+  routes: (string[] | undefined)[];
 }

@@ -1,4 +1,4 @@
-import { ingredientParts } from './drugs-at-fda-products.reader';
+import { formRoutes, ingredientParts } from './drugs-at-fda-products.reader';
 
 describe('ingredientParts (Drugs@FDA ActiveIngredient)', () => {
   it.each<[string, string[]]>([

@@ -9,6 +9,8 @@ export interface FdaProduct {
   parts: string[];
   /** `MarketingStatusID`s of the product (1 prescription, 2 OTC, 3 discontinued, 4 tentative approval). */
   statuses: number[];
+  /** The routes of its `Form` ("SUSPENSION/DROPS;OPHTHALMIC" → [OPHTHALMIC]; "CREAM;TOPICAL, VAGINAL" → both). Absent when unread. */
+  routes?: string[];
 }
 
 /** `MarketingStatus_Lookup.txt`: 1 = Prescription. */
@@ -32,7 +34,7 @@ export class DrugsAtFdaProductsReader {
         .filter((s) => s !== '');
       const drugName = get('DrugName');
       if (drugName === '' || parts.length === 0) return;
-      products.push({ drugName, parts, statuses: statuses.get(`${get('ApplNo')}/${get('ProductNo')}`) ?? [] });
+      products.push({ drugName, parts, statuses: statuses.get(`${get('ApplNo')}/${get('ProductNo')}`) ?? [], routes: formRoutes(get('Form')) });
     });
     return products;
   }
@@ -76,3 +78,14 @@ export function ingredientParts(text: string): string[] {
 
 /** A trailing parenthesised list of components ("(FSH;LH)"). */
 const COMPONENT_LIST_RE = /\s*\([^()]*;[^()]*\)\s*$/;
+
+/** The routes of a Drugs@FDA `Form` ("TABLET;ORAL", "CREAM;TOPICAL, VAGINAL"): the part after the last `;`, split on commas. */
+export function formRoutes(form: string): string[] {
+  const at = form.lastIndexOf(';');
+  if (at < 0) return [];
+  return form
+    .slice(at + 1)
+    .split(',')
+    .map((r) => r.trim().toUpperCase())
+    .filter((r) => r !== '');
+}

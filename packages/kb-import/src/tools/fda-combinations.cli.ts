@@ -94,7 +94,9 @@ function main(): number {
     '# US Government work, public domain): brands of prescription combination products whose every ingredient the',
     '# knowledge base knows, mapped to those ingredients (format: knowledge/SCHEMA.md, "Combination product").',
     '# Only brands carried by one ingredient set, marketed on prescription, and neither a name nor a spelling neighbour',
-    '# of another drug (knowledge base, other-names.txt, DrugBank vocabulary) are written. Hand-written combination',
+    '# of another drug (knowledge base, other-names.txt, DrugBank vocabulary) are written. `site` is set when every',
+    '# product of the brand has one non-systemic Drugs@FDA route (OPHTHALMIC, OTIC, TOPICAL, NASAL, INHALATION,',
+    '# INTRAUTERINE). Hand-written combination',
     '# products stay in knowledge/products.yaml. Do not edit by hand: re-run after `compile:kb` (see the tool header),',
     '#   node packages/kb-import/dist/tools/fda-combinations.cli.js ../shared/data/drugs-at-fda knowledge/products/fda-rx-combinations.yaml',
     "# and put a brand that must not be generated in the tool's EXCLUSIONS list.",
@@ -103,6 +105,7 @@ function main(): number {
   for (const p of products) {
     lines.push(`- name: ${GeneratedYamlFormatter.scalar(p.name)}`);
     lines.push(`  ingredients: [${p.ingredients.join(', ')}]`);
+    if (p.site) lines.push(`  site: ${p.site}`);
   }
   writeFileSync(out, `${lines.join('\n')}\n`);
   const byReason = new Map<string, number>();
