@@ -13,3 +13,15 @@ describe('ingredientParts (Drugs@FDA ActiveIngredient)', () => {
     expect(ingredientParts(text)).toEqual(parts);
   });
 });
+
+describe('formRoutes (Drugs@FDA Form)', () => {
+  it.each<[string, string[]]>([
+    ['TABLET;ORAL', ['ORAL']],
+    ['SUSPENSION/DROPS;OPHTHALMIC', ['OPHTHALMIC']],
+    ['CREAM;TOPICAL, VAGINAL', ['TOPICAL', 'VAGINAL']],
+    ['INJECTABLE; INJECTION', ['INJECTION']],
+    ['KIT', []],
+  ])('%s', (form, routes) => {
+    expect(formRoutes(form)).toEqual(routes);
+  });
+});
