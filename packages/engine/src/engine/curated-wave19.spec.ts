@@ -81,3 +81,31 @@ describe('curated knowledge base: generated combination products used at one sit
     curated.expectSilent('Pred-G', 'furosemide');
   });
 });
+
+/**
+ * Pimecrolimus (Elidel) is reviewed: its label expects no systemic interactions and asks for caution with CYP3A
+ * inhibitors in widespread disease (minor). The guard list of other drugs' names (other-names.txt), regenerated, keeps
+ * names of other substances from being spelling-corrected into a drug of the pack.
+ */
+describe('curated knowledge base: Elidel, and names that must not become another drug', () => {
+  const curated = new CuratedCheckFixture();
+
+  it('Elidel resolves to pimecrolimus; with a CYP3A inhibitor, the label caution (minor); with warfarin, nothing', () => {
+    curated.expectFinding('Elidel', 'ketoconazole', 'session23-pimecrolimus--cyp3a4-inhibitors', 'minor');
+    curated.expectFinding('pimecrolimus cream', 'diltiazem', 'session23-pimecrolimus--cyp3a4-inhibitors', 'minor');
+    curated.expectReviewed('Elidel', 'warfarin');
+    curated.expectSilent('Elidel', 'warfarin');
+  });
+
+  it.each<[string, string]>([
+    ['AdoMet', 'methyldopa'], // S-adenosylmethionine (SAMe), not Aldomet
+    ['Methenamide', 'methenamine'],
+    ['DDATP', 'desmopressin'],
+    ['Anhydro-retinol', 'vitamin-a'],
+    ['4-Dmpen', 'penicillamine'],
+    ['eli-cel', 'pimecrolimus'], // elivaldogene autotemcel, not Elidel
+  ])('%s is not corrected into %s', (name, wrong) => {
+    const r = curated.check([name, 'warfarin']).resolutions[0];
+    expect(r.ingredients.map((i) => i.id)).not.toContain(wrong);
+  });
+});
