@@ -15,7 +15,7 @@ maybe('knowledge-base quality (eval:kb)', () => {
     metrics: Record<string, { share: number; resolvable: number; flagged: number }>;
     coverage: Record<string, { share: number }>;
     siblingCheck: { list: { classId: string; partner: string; explained: boolean; bySeverity: Record<string, string | null> }[] };
-    fuzzyAudit: { fuzzyAccepted: number };
+    fuzzyAudit: { fuzzyAccepted: number; synonymNames: number; synonymsIntoOtherDrug: number; synonymExamples: { name: string; of: string; as: string }[] };
     typoAudit: { typos: number; corrected: number; wrongDrug: number; examples: { typo: string; of: string; as: string }[] };
     fdaCoverage: { share: number; total: number } | null;
     usMarket: { rows: Record<string, { setAsidePairs: number; missedInvolving: number }> };
@@ -90,6 +90,13 @@ maybe('knowledge-base quality (eval:kb)', () => {
 
   it('never spelling-corrects one real drug (DrugBank vocabulary) into another', () => {
     expect(report.fuzzyAudit.fuzzyAccepted).toBe(0);
+  });
+
+  // A stale guard list (other-names.txt) once let "AdoMet" (S-adenosylmethionine) become methyldopa (Aldomet).
+  it('never spelling-corrects a DrugBank synonym into a drug other than its own', () => {
+    expect(report.fuzzyAudit.synonymNames).toBeGreaterThan(40_000);
+    expect(report.fuzzyAudit.synonymExamples).toEqual([]);
+    expect(report.fuzzyAudit.synonymsIntoOtherDrug).toBe(0);
   });
 
   it('never corrects a single-edit typo of a top-300 generic or brand into another drug', () => {

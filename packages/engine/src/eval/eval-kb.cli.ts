@@ -102,7 +102,14 @@ function main(): number {
       topUnresolved: topCounts(unresolved, args.top).map(([name, pairs]) => ({ name, pairs, suggestions: judge.resolution(name).suggestions?.slice(0, 3) ?? [] })),
       topMissed: topMissed.map((m) => ({ a: m.a, b: m.b, severity: m.severity })),
       nonInterruptiveFlagged: report.nonInterruptiveFlagged,
-      fuzzyAudit: { vocabularyNames: fuzzyAudit.vocabularyNames, fuzzyAccepted: fuzzyAudit.accepted.length, examples: fuzzyAudit.accepted.slice(0, 50) },
+      fuzzyAudit: {
+        vocabularyNames: fuzzyAudit.vocabularyNames,
+        fuzzyAccepted: fuzzyAudit.accepted.length,
+        examples: fuzzyAudit.accepted.slice(0, 50),
+        synonymNames: fuzzyAudit.synonymNames,
+        synonymsIntoOtherDrug: fuzzyAudit.synonymsIntoOtherDrug.length,
+        synonymExamples: fuzzyAudit.synonymsIntoOtherDrug.slice(0, 50),
+      },
       typoAudit: {
         names: typoAudit.names,
         typos: typoAudit.typos,
@@ -144,6 +151,7 @@ function main(): number {
       }),
       ['class differences (sibling check), unexplained', String(unexplained.length), `of ${siblings.length} differences`, '0', unexplained.length === 0 ? 'ok' : 'MISS'],
       ['DrugBank names accepted only by spelling correction', String(fuzzyAudit.accepted.length), `of ${fuzzyAudit.vocabularyNames} names`, 'review', ''],
+      ['DrugBank synonyms spelling-corrected into another drug', String(fuzzyAudit.synonymsIntoOtherDrug.length), `of ${fuzzyAudit.synonymNames} synonyms`, '0', ''],
       [
         'single-edit typos of top-300 names corrected into another drug',
         String(typoAudit.wrongDrug.length),
@@ -204,6 +212,11 @@ function main(): number {
     lines.push('');
     lines.push('Spelling corrections of real drug names (check none is a different drug; add the name as synonym or to the guard list):');
     for (const f of fuzzyAudit.accepted.slice(0, args.top)) lines.push(`  ${f.name} → ${f.as} (${f.confidence})`);
+  }
+  if (fuzzyAudit.synonymsIntoOtherDrug.length > 0) {
+    lines.push('');
+    lines.push('Synonyms spelling-corrected into another drug (regenerate the guard list: pnpm --filter @vigil/engine run guard:names):');
+    for (const f of fuzzyAudit.synonymsIntoOtherDrug.slice(0, args.top)) lines.push(`  ${f.name} (${f.of}) → ${f.as}`);
   }
   if (typoAudit.wrongDrug.length > 0) {
     lines.push('');

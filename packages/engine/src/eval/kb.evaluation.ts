@@ -62,7 +62,18 @@ export interface KbEvaluationReport {
   /** Drugs@FDA marketed prescription ingredient names that resolve without spelling correction (null: no data). */
   fda: FdaCoverageResult | null;
   /** DrugBank vocabulary names (real drugs) that resolved only through spelling correction. */
-  fuzzyAudit: { vocabularyNames: number; accepted: { name: string; as: string; confidence: number }[] };
+  /**
+   * DrugBank vocabulary names that only spelling correction accepts: common names (none may be accepted), and
+   * synonyms (brands, old and foreign names, short names) corrected into a drug other than the one their row names
+   * ("AdoMet", S-adenosylmethionine, must not become Aldomet): the guard list `other-names.txt` must keep up with new
+   * names in the pack.
+   */
+  fuzzyAudit: {
+    vocabularyNames: number;
+    accepted: { name: string; as: string; confidence: number }[];
+    synonymNames: number;
+    synonymsIntoOtherDrug: { name: string; of: string; as: string }[];
+  };
   /** Single-edit typos of the top-300 generics and their brands: none may be corrected into another drug. */
   typoAudit: TypoAuditResult;
 }
@@ -248,17 +259,30 @@ export class KbEvaluation {
   /** Spelling-correction audit: DrugBank names (real drugs) that the resolver matched only by correcting them. */
   private fuzzyAudit(): KbEvaluationReport['fuzzyAudit'] {
     const file = join(this.dataDir, 'drugbank-vocabulary', 'drugbank_vocabulary.csv');
-    const accepted: KbEvaluationReport['fuzzyAudit']['accepted'] = [];
-    let vocabularyNames = 0;
-    if (!existsSync(file)) return { vocabularyNames, accepted };
+    const out: KbEvaluationReport['fuzzyAudit'] = { vocabularyNames: 0, accepted: [], synonymNames: 0, synonymsIntoOtherDrug: [] };
+    if (!existsSync(file)) return out;
+    const idsOf = (r: DrugResolution) =>
+      r.ingredients
+        .map((i) => i.id)
+        .sort()
+        .join('+');
     for (const r of this.records(file)) {
       const name = r['Common name'];
       if (!name || name.length > 40) continue;
-      vocabularyNames++;
+      out.vocabularyNames++;
       const res = this.judge.resolution(name);
-      if (res.status === 'resolved' && res.method === 'fuzzy') accepted.push({ name, as: res.ingredients.map((i) => i.name).join(' + '), confidence: res.confidence ?? 0 });
+      if (res.status === 'resolved' && res.method === 'fuzzy') out.accepted.push({ name, as: res.ingredients.map((i) => i.name).join(' + '), confidence: res.confidence ?? 0 });
+      const own = res.status === 'resolved' && res.method !== 'fuzzy' ? idsOf(res) : undefined;
+      for (const raw of (r['Synonyms'] ?? '').split('|')) {
+        const synonym = raw.trim();
+        if (synonym.length < 3 || synonym.length > 40) continue;
+        out.synonymNames++;
+        const s = this.judge.resolution(synonym);
+        if (s.status === 'resolved' && s.method === 'fuzzy' && idsOf(s) !== own)
+          out.synonymsIntoOtherDrug.push({ name: synonym, of: name, as: s.ingredients.map((i) => i.name).join(' + ') });
+      }
     }
-    return { vocabularyNames, accepted };
+    return out;
   }
 
   /** Class consistency over therapeutic classes (duplicate-therapy classes), top-300 members against top-300 partners. */

@@ -331,7 +331,8 @@ export class DrugResolver {
 
   /** Spelling correction: only a small edit, only one clearly best candidate, never onto a different known drug. */
   private fuzzy(key: string, core: readonly string[], wholeKey = key): Attempt | undefined {
-    if (this.kb.names.isOtherDrug(key)) return undefined;
+    // A guarded name is refused whole too: "1-proponol" (propyl alcohol) must not become propofol through "proponol".
+    if (this.kb.names.isOtherDrug(key) || this.kb.names.isOtherDrug(wholeKey)) return undefined;
     const maxAccept = correctableEdits(key);
     if (maxAccept === 0) return undefined;
     if (!this.budget.trySpendScan(key)) return undefined;
