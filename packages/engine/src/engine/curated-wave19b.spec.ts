@@ -2,9 +2,9 @@ import { CuratedCheckFixture } from '../../test/support/curated-check.fixture';
 
 /**
  * Wave 19b: the names-only drugs sold in the US only for the skin (topical corticosteroids, calcipotriene, tazarotene,
- * trifarotene, clascoterone, crisaborole, imiquimod, tirbanibulin, sinecatechins), each read against its own US label
- * (ingredients/wave19b-local-review.yaml). They resolve to reviewed drugs, so a check naming one is complete; only the
- * tazarotene labels name other drugs (rules/pairs-wave19b-local.yaml).
+ * trifarotene, alitretinoin gel, clascoterone, crisaborole, imiquimod, tirbanibulin, sinecatechins), each read against
+ * its own US label (ingredients/wave19b-local-review.yaml). They resolve to reviewed drugs, so a check naming one is
+ * complete; only the tazarotene and Panretin labels name other drugs (rules/pairs-wave19b-local.yaml).
  */
 describe('curated knowledge base: wave 19b skin-only drugs reviewed against their labels', () => {
   const curated = new CuratedCheckFixture();
@@ -41,6 +41,7 @@ describe('curated knowledge base: wave 19b skin-only drugs reviewed against thei
     ['Avage'],
     ['trifarotene'],
     ['Aklief'],
+    ['alitretinoin'],
     ['clascoterone'],
     ['Winlevi'],
     ['crisaborole'],
@@ -52,6 +53,7 @@ describe('curated knowledge base: wave 19b skin-only drugs reviewed against thei
     ['Klisyri'],
     ['sinecatechins'],
     ['Veregen'],
+    ['DEET'],
   ])('%s resolves to a reviewed drug', (name) => {
     curated.expectReviewed(name);
   });
@@ -70,6 +72,9 @@ describe('curated knowledge base: wave 19b skin-only drugs reviewed against thei
     // Arazlo and Fabior 7: oxidising agents such as benzoyl peroxide degrade tazarotene.
     ['Arazlo', 'benzoyl peroxide', 'wave19b-tazarotene--benzoyl-peroxide', 'moderate'],
     ['tazarotene', 'PanOxyl', 'wave19b-tazarotene--benzoyl-peroxide', 'moderate'],
+    // Panretin: do not use DEET insect repellents with the gel.
+    ['alitretinoin', 'DEET', 'wave19b-alitretinoin--diethyltoluamide', 'major'],
+    ['alitretinoin', 'diethyltoluamide', 'wave19b-alitretinoin--diethyltoluamide', 'major'],
   ])('%s + %s: %s (%s)', (a, b, ruleId, severity) => {
     curated.expectFinding(a, b, ruleId, severity);
   });
@@ -94,6 +99,7 @@ describe('curated knowledge base: wave 19b skin-only drugs reviewed against thei
     ['clascoterone', 'spironolactone'],
     ['tirbanibulin', 'ketoconazole'],
     ['sinecatechins', 'warfarin'],
+    ['alitretinoin', 'ritonavir'],
     ['tazarotene', 'warfarin'],
   ])('%s + %s: silent', (a, b) => {
     curated.expectSilent(a, b);
