@@ -62,15 +62,15 @@ export type StoppedDrug = z.infer<typeof StoppedDrugSchema>;
 /** Local routes whose systemic exposure the knowledge base records, per ingredient, as negligible or not. */
 export const LOCAL_ROUTES = ['skin', 'eye', 'ear'] as const;
 export type LocalRoute = (typeof LOCAL_ROUTES)[number];
+/** The routes that are not systemic: where a drug can be used that some rules, classes and domains leave out. */
+export const DOSE_SITES = [...LOCAL_ROUTES, 'nasal', 'inhaled', 'intrauterine'] as const;
+export type DoseSite = (typeof DOSE_SITES)[number];
 /**
  * What a check entry may say about its route (`systemic` overrides a route read from the name). `nasal`, `inhaled`
  * and `intrauterine` are checked as systemic, except by the rules, classes and domains the knowledge base says do not
  * apply there (a levonorgestrel IUD is not an oral contraceptive that an enzyme inducer can make fail).
  */
-export const DRUG_ROUTES = [...LOCAL_ROUTES, 'nasal', 'inhaled', 'intrauterine', 'systemic'] as const;
-/** The routes that are not systemic: where a drug can be used that some rules, classes and domains leave out. */
-export const DOSE_SITES = [...LOCAL_ROUTES, 'nasal', 'inhaled', 'intrauterine'] as const;
-export type DoseSite = (typeof DOSE_SITES)[number];
+export const DRUG_ROUTES = [...DOSE_SITES, 'systemic'] as const;
 export type DrugRoute = (typeof DRUG_ROUTES)[number];
 
 export const LocalUseSchema = z

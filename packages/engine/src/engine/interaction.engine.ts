@@ -153,7 +153,7 @@ export class InteractionEngine {
         if (local && kb.localUseOf(ing.id, local.route)) continue;
         const unit: CheckUnit = { index: r.index, ing: i, ingredient: kb.ingredientAt(i), group: r.split ? group++ : inputGroup };
         if (kb.isSiteSensitive(i)) {
-          if (site === undefined) site = doseSiteOf(kb, r, local?.route, options.routes?.get(r.index)) ?? null;
+          if (site === undefined) site = doseSiteOf(kb, r, options.routes?.get(r.index)) ?? null;
           if (site !== null) unit.site = site;
         }
         units.push(unit);
@@ -312,12 +312,12 @@ function localRouteOf(
 }
 
 /**
- * Where a checked entry is applied when that is not systemic: its local route (skin, eye, ear), else the nose, lungs or
- * uterus the request gives or its name states ("nasal spray", "inhaler", "HFA", "IUD"), else the one site of the brand
- * it matched ("Nasacort", "Mirena"). Undefined when the request says `systemic`, and when nothing says otherwise (taken as systemic).
+ * Where a checked entry without a local route (skin, eye, ear: known already) is applied when that is not systemic: the
+ * nose, lungs or uterus the request gives or its name states ("nasal spray", "inhaler", "HFA", "IUD"), else the one site
+ * of the brand it matched ("Nasacort", "Mirena"). Undefined when the request says `systemic`, and when nothing says
+ * otherwise (taken as systemic).
  */
-function doseSiteOf(kb: KnowledgeBase, r: DrugResolution, local: LocalRoute | undefined, given: { route: DrugRoute } | undefined): DoseSite | undefined {
-  if (local) return local;
+function doseSiteOf(kb: KnowledgeBase, r: DrugResolution, given: { route: DrugRoute } | undefined): DoseSite | undefined {
   if (given) return given.route === 'systemic' ? undefined : given.route;
   return detectDoseSite(r.input) ?? (r.method === 'brand' ? kb.siteOfBrand(r.matched ?? r.input) : undefined);
 }

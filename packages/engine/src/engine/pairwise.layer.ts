@@ -80,13 +80,14 @@ export class PairwiseLayer {
     if (typeof entry === 'object' && (u.site !== undefined || v.site !== undefined)) entry = this.atSites(entry, u, v);
     // A prodrug and the drug it becomes (fosphenytoin and phenytoin) are one drug: no enzyme finding between them.
     // Nor for a drug used where its enzyme roles do not apply (`pathwaysNotAt`: the levonorgestrel IUD).
-    const oneDrug = this.kb.activeDrugAt(u.ing) === this.kb.activeDrugAt(v.ing);
-    const offU = oneDrug || (u.site !== undefined && this.kb.arePathwaysOffAt(u.ing, u.site));
-    const offV = oneDrug || (v.site !== undefined && this.kb.arePathwaysOffAt(v.ing, v.site));
-    const perpU = offU || offV ? NO_PATHWAYS : this.kb.perpetratorPathwaysAt(u.ing);
-    const perpV = offU || offV ? NO_PATHWAYS : this.kb.perpetratorPathwaysAt(v.ing);
-    const labelsU = offU || offV ? NO_LABELS : this.kb.labelsAt(u.ing);
-    const labelsV = offU || offV ? NO_LABELS : this.kb.labelsAt(v.ing);
+    const noPathways =
+      this.kb.activeDrugAt(u.ing) === this.kb.activeDrugAt(v.ing) ||
+      (u.site !== undefined && this.kb.arePathwaysOffAt(u.ing, u.site)) ||
+      (v.site !== undefined && this.kb.arePathwaysOffAt(v.ing, v.site));
+    const perpU = noPathways ? NO_PATHWAYS : this.kb.perpetratorPathwaysAt(u.ing);
+    const perpV = noPathways ? NO_PATHWAYS : this.kb.perpetratorPathwaysAt(v.ing);
+    const labelsU = noPathways ? NO_LABELS : this.kb.labelsAt(u.ing);
+    const labelsV = noPathways ? NO_LABELS : this.kb.labelsAt(v.ing);
     if (entry === undefined && perpU.length === 0 && perpV.length === 0 && labelsU.length === 0 && labelsV.length === 0) return;
     // Perpetrators are common (every CYP inhibitor); a pathway finding needs the other drug to be its victim too.
     // Label statements are few and indexed by victim, each with the set of perpetrators it names.

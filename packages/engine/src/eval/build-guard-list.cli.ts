@@ -12,6 +12,7 @@ import { InteractionEngine } from '../engine/interaction.engine';
 import { CURATED_KB_PATH, buildKnowledgeBase, readCompiledKb } from '../kb/kb.loader';
 import { compactKey, foldText, stripLevel2 } from '../text/name.normalizer';
 import { parseCsvRecords } from './csv.reader';
+import { SynonymAudit } from './synonym.audit';
 
 const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
 function arg(name: string, fallback: string): string {
@@ -40,20 +41,10 @@ for (const r of parseCsvRecords(readFileSync(join(data, 'drugbank-vocabulary', '
 }
 // Synonyms (other languages, old names, brands) that the resolver would spell-correct into a KB drug other than
 // the one the row names: real names of a different drug ("adrenalona" is adrenalone, not adrenaline).
-const idsOf = (r: ReturnType<typeof resolver.resolve>) =>
-  r.ingredients
-    .map((i) => i.id)
-    .sort()
-    .join('+');
+const synonyms = new SynonymAudit((name) => resolver.resolve(name));
 for (const r of parseCsvRecords(readFileSync(join(data, 'drugbank-vocabulary', 'drugbank_vocabulary.csv'), 'utf8'))) {
-  const common = resolver.resolve((r['Common name'] ?? '').trim());
-  const sameDrug = common.status === 'resolved' && common.method !== 'fuzzy' ? idsOf(common) : undefined;
-  for (const synonym of (r['Synonyms'] ?? '').split('|')) {
-    const name = synonym.trim().toLowerCase();
-    if (name.length < 3 || name.length > 40) continue;
-    const res = resolver.resolve(name);
-    if (res.status === 'resolved' && res.method === 'fuzzy' && idsOf(res) !== sameDrug) guard.add(name);
-  }
+  const listed = (r['Synonyms'] ?? '').split('|').map((x) => x.trim().toLowerCase());
+  for (const c of synonyms.intoOtherDrug((r['Common name'] ?? '').trim(), listed).corrections) guard.add(c.name);
 }
 const header = [
   '# Guard list for compile-kb --other-names: real drug names NOT in the Vigil knowledge base, never to be spelling-corrected into a KB drug.',

@@ -26,6 +26,7 @@ import { FdaCoverageMetric, type FdaCoverageResult } from './fda-coverage.metric
 import { PairJudge, sameIngredients } from './pair.judge';
 import { UsMarketCheck, type UsMarketCheckResult } from './us-market.check';
 import { SiblingCheck, type SiblingClass, type SiblingDifference } from './sibling.check';
+import { SynonymAudit, type SynonymCorrection } from './synonym.audit';
 import { TypoAudit, type TypoAuditResult } from './typo.audit';
 
 export interface MetricRow {
@@ -72,7 +73,7 @@ export interface KbEvaluationReport {
     vocabularyNames: number;
     accepted: { name: string; as: string; confidence: number }[];
     synonymNames: number;
-    synonymsIntoOtherDrug: { name: string; of: string; as: string }[];
+    synonymsIntoOtherDrug: SynonymCorrection[];
   };
   /** Single-edit typos of the top-300 generics and their brands: none may be corrected into another drug. */
   typoAudit: TypoAuditResult;
@@ -261,26 +262,19 @@ export class KbEvaluation {
     const file = join(this.dataDir, 'drugbank-vocabulary', 'drugbank_vocabulary.csv');
     const out: KbEvaluationReport['fuzzyAudit'] = { vocabularyNames: 0, accepted: [], synonymNames: 0, synonymsIntoOtherDrug: [] };
     if (!existsSync(file)) return out;
-    const idsOf = (r: DrugResolution) =>
-      r.ingredients
-        .map((i) => i.id)
-        .sort()
-        .join('+');
+    const synonyms = new SynonymAudit((name) => this.judge.resolution(name));
     for (const r of this.records(file)) {
       const name = r['Common name'];
       if (!name || name.length > 40) continue;
       out.vocabularyNames++;
       const res = this.judge.resolution(name);
       if (res.status === 'resolved' && res.method === 'fuzzy') out.accepted.push({ name, as: res.ingredients.map((i) => i.name).join(' + '), confidence: res.confidence ?? 0 });
-      const own = res.status === 'resolved' && res.method !== 'fuzzy' ? idsOf(res) : undefined;
-      for (const raw of (r['Synonyms'] ?? '').split('|')) {
-        const synonym = raw.trim();
-        if (synonym.length < 3 || synonym.length > 40) continue;
-        out.synonymNames++;
-        const s = this.judge.resolution(synonym);
-        if (s.status === 'resolved' && s.method === 'fuzzy' && idsOf(s) !== own)
-          out.synonymsIntoOtherDrug.push({ name: synonym, of: name, as: s.ingredients.map((i) => i.name).join(' + ') });
-      }
+      const audit = synonyms.intoOtherDrug(
+        name,
+        (r['Synonyms'] ?? '').split('|').map((x) => x.trim()),
+      );
+      out.synonymNames += audit.checked;
+      out.synonymsIntoOtherDrug.push(...audit.corrections);
     }
     return out;
   }

@@ -132,8 +132,6 @@ export class KnowledgeBase {
   private readonly leftOutByClass = new Map<string, Map<DoseSite, Set<number>>>();
   /** Per ingredient: true when some class, risk domain, rule or its own `pathwaysNotAt` leaves it out at some site: a site then matters. */
   private readonly siteSensitiveAt: boolean[];
-  /** Per ingredient: the sites where its enzyme and transporter roles do not apply (`pathwaysNotAt`), else undefined. */
-  private readonly pathwaysNotAtOf: (readonly DoseSite[] | undefined)[];
   /** Per ingredient: the dense index of the drug it is a prodrug of (`prodrugOf`), else its own index. */
   private readonly activeDrugOf: number[];
 
@@ -267,12 +265,11 @@ export class KnowledgeBase {
     this.domainsOf = doc.ingredients.map((ing) => domainsNamed(ing.risks));
     this.conditionalDomainsOf = doc.ingredients.map((ing) => domainsNamed(ing.conditionalRisks).filter((d) => d.conditional));
     const leavesOutSites = (d: KbDomain) => d.systemicOnly === true || d.notAt !== undefined;
-    this.pathwaysNotAtOf = doc.ingredients.map((ing) => ing.pathwaysNotAt);
     this.siteSensitiveAt = doc.ingredients.map(
       (_, i) =>
         siteSensitiveByClass.has(i) ||
         siteSensitiveByRule.has(i) ||
-        this.pathwaysNotAtOf[i] !== undefined ||
+        doc.ingredients[i].pathwaysNotAt !== undefined ||
         this.domainsOf[i].some(leavesOutSites) ||
         this.conditionalDomainsOf[i].some(leavesOutSites),
     );
@@ -331,7 +328,7 @@ export class KnowledgeBase {
 
   /** True when the ingredient's enzyme and transporter roles do not apply to an entry used at `site` (`pathwaysNotAt`). */
   arePathwaysOffAt(index: number, site: DoseSite): boolean {
-    return this.pathwaysNotAtOf[index]?.includes(site) ?? false;
+    return this.ingredients[index].pathwaysNotAt?.includes(site) ?? false;
   }
 
   /** True when the class does not count this ingredient (dense index) for an entry used at `site`: systemic-only, or left out there (`notAt`). */
